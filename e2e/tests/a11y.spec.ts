@@ -1,7 +1,8 @@
 // axe-core on the public site and the auth pages: no serious or critical violations (WCAG 2.x A/AA
 // rules axe runs by default). A failure prints each violation with the offending markup.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   { name: 'home', path: '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },

@@ -6,7 +6,9 @@
 // Screens land in e2e/artifacts/screens/accounting-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { choose, pickOption } from './ui-support';
 import {
   DEMO_OWNER,
   disconnectDemoBooks,
@@ -33,11 +35,6 @@ function nuban() {
   return `${serial}${(10 - (sum % 10)) % 10}`;
 }
 
-async function choose(page: Page, label: string, option: RegExp | string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 async function fillExpense(page: Page, description: string) {
   await page.goto('/expense/new-payment');
   await expect(page.getByRole('heading', { name: 'New Expense' })).toBeVisible();
@@ -45,9 +42,9 @@ async function fillExpense(page: Page, description: string) {
   // would race that default, and picking the option already chosen clears it (a Mantine Select).
   await expect(page.getByRole('textbox', { name: 'Wallet', exact: true })).toHaveValue(/NGN/);
   if (!(await page.getByRole('textbox', { name: 'Currency', exact: true }).inputValue()))
-    await choose(page, 'Currency', 'NGN');
+    await choose(page, 'Currency', 'NGN', { exactLabel: true });
   await page.getByLabel('Amount').fill('1500');
-  await choose(page, 'Bank', /Guaranty Trust Bank/);
+  await choose(page, 'Bank', /Guaranty Trust Bank/, { exactLabel: true });
   await page.getByLabel('Account number').fill(nuban());
   await page.getByLabel('Description').fill(description);
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
@@ -112,9 +109,7 @@ test('accounting: connect the sandbox books, map tags, post a paid expense, expi
     await expect(page).toHaveURL(/\/integrations\/map-tags$/);
     const table = page.getByTestId('map-tags');
     await expect(table).toBeVisible();
-    const firstAccount = table.getByRole('textbox').first();
-    await firstAccount.click();
-    await page.getByRole('option', { name: 'Travel' }).first().click();
+    await pickOption(table.getByRole('textbox').first(), 'Travel');
     await shot(page, '06-map-tags');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/integrations\/finish$/);

@@ -5,7 +5,9 @@
 // Screens land in e2e/artifacts/screens/commissions-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { reloadUntil } from './ui-support';
 
 async function shot(page: Page, name: string) {
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
@@ -125,10 +127,7 @@ test('commission settings -> agent invoice paid -> matured -> batch approved and
   await test.step('the daily batch is approved with the shared modal and paid', async () => {
     await page.goto('/commissions/disbursement');
     const row = page.getByRole('row').filter({ hasText: 'Chioma Eze' }).filter({ hasText: '₦250.00' });
-    await expect(async () => {
-      await page.reload();
-      await expect(row).toBeVisible({ timeout: 3_000 });
-    }).toPass();
+    await reloadUntil(page, page.getByRole('table').or(page.getByTestId('list-empty')), row);
     await shot(page, '04-batches');
     await row.click();
     await expect(page).toHaveURL(/\/commissions\/disbursement\/[0-9a-f-]{36}$/);

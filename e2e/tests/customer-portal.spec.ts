@@ -5,7 +5,8 @@
 // customer's) and the Company switcher moves between them. Screens: e2e/artifacts/screens/customer-portal-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PASSWORD = 'Portal#2026pass';
 

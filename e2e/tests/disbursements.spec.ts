@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_OWNER, setDemoRole } from './demo-state';
-import { nuban, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
+import { nuban, pickOption, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -64,13 +64,7 @@ test('a 50-row bulk file with 3 bad rows → fix → approve → paid', async ({
       const tr = owner.getByTestId(`failed-row-${row}`);
       await tr.getByLabel(`Account number of row ${row}`).fill(nuban(serial(row + 100)));
       if (row === 41) {
-        await expect(async () => {
-          await tr.getByLabel(`Bank of row ${row}`).click();
-          await owner
-            .getByRole('option', { name: /Guaranty Trust Bank/ })
-            .first()
-            .click({ timeout: 3_000 });
-        }).toPass();
+        await pickOption(tr.getByLabel(`Bank of row ${row}`), /Guaranty Trust Bank/);
       }
       await tr.getByRole('button', { name: 'Save' }).click();
       await expect(owner.getByTestId(`failed-row-${row}`)).toHaveCount(0);

@@ -3,7 +3,8 @@
 // Screens land in e2e/artifacts/screens/employee-portal-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 async function shot(page: Page, name: string) {

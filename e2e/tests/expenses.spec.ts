@@ -6,8 +6,9 @@
 // e2e/artifacts/screens/expense-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { skipFirstRunTour } from './ui-support';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { choose, skipFirstRunTour } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Expense#2026pass';
@@ -104,14 +105,6 @@ async function signIn(browser: Browser, email: string) {
   expect(res.ok()).toBe(true);
   await skipFirstRunTour(page);
   return page;
-}
-
-/** Mantine Select: open it by its label and pick the option. */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await expect(async () => {
-    await page.getByRole('textbox', { name: label }).first().click();
-    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass();
 }
 
 async function decide(

@@ -5,7 +5,9 @@
 // Screens land in e2e/artifacts/screens/inflows-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { choose } from './ui-support';
 
 async function shot(page: Page, name: string) {
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
@@ -13,12 +15,6 @@ async function shot(page: Page, name: string) {
   const file = path.join(dir, `inflows-${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await expect(async () => {
-    await page.getByRole('textbox', { name: label, exact: typeof label === 'string' }).click();
-    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
-  }).toPass();
 }
 const ddmmyyyy = (days: number) => {
   const d = new Date(Date.now() + days * 86_400_000 + 3_600_000);
@@ -71,7 +67,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await page.getByRole('button', { name: 'New Partner' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Partner name').fill(partner);
-    await choose(page, 'Bank', /Guaranty Trust Bank/);
+    await choose(page, 'Bank', /Guaranty Trust Bank/, { exactLabel: true });
     await dialog.getByLabel('Account number').fill('1234567896');
     await expect(dialog.getByTestId('partner-account-name')).not.toBeEmpty();
     await dialog.getByLabel('Split percentage').fill('20');
@@ -86,12 +82,12 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await page.goto('/inflows/invoices');
     await page.getByRole('button', { name: 'New Invoice' }).click();
     await expect(page).toHaveURL(/\/inflows\/new-invoice/);
-    await choose(page, 'Customer', new RegExp(customer));
+    await choose(page, 'Customer', new RegExp(customer), { exactLabel: true });
     await page.getByLabel('Name').first().fill('Bags of rice (50kg)');
     await page.getByLabel('Price (NGN)').fill('1000');
     await page.getByLabel('Quantity').fill('3');
-    await choose(page, 'Mode of partners settlement', 'After every collection');
-    await choose(page, 'Partners', new RegExp(partner));
+    await choose(page, 'Mode of partners settlement', 'After every collection', { exactLabel: true });
+    await choose(page, 'Partners', new RegExp(partner), { exactLabel: true });
     await page.keyboard.press('Escape');
     await shot(page, '04-wizard-details');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -178,7 +174,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await expect(page.getByRole('cell', { name: '₦20.00' })).toBeVisible();
     await refundBtn.click();
     const dialog = page.getByRole('dialog');
-    await choose(page, 'Bank', /Guaranty Trust Bank/);
+    await choose(page, 'Bank', /Guaranty Trust Bank/, { exactLabel: true });
     await dialog.getByLabel('Account number').fill('2468135798');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByText('Refund successful')).toBeVisible();

@@ -6,7 +6,9 @@
 // e2e/artifacts/screens/*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { choose } from './ui-support';
 import { authenticator } from 'otplib';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -72,24 +74,15 @@ async function followMailLink(page: Page, to: string, subject: RegExp) {
   await page.getByTestId('mail-link-0').click();
 }
 
-/** Mantine Select: open it by its label and pick the option. */
-async function choose(page: Page, label: string | RegExp, option: string) {
-  // Retried as a whole: an overlay closing (the tour being skipped) also closes the dropdown.
-  await expect(async () => {
-    await page.getByRole('textbox', { name: label }).click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 3_000 });
-  }).toPass();
-}
-
-/** A TOTP code not used before: waits for the next 30 s step when the current code was just spent. */
-async function freshTotp(secret: string, used: Set<string>) {
-  let code = authenticator.generate(secret);
-  while (used.has(code)) {
-    await new Promise((r) => setTimeout(r, (authenticator.timeRemaining() + 1) * 1000));
-    code = authenticator.generate(secret);
-  }
-  used.add(code);
-  return code;
+/**
+ * A TOTP code for a step after the last one spent (the API refuses a replayed step). The API accepts
+ * the code of the next 30 s step too (window 1), so when the current step is spent the code of the
+ * next one is sent at once, instead of waiting for the clock to reach it.
+ */
+function freshTotp(secret: string, spent: { step: number }) {
+  const step = Math.max(Math.floor(Date.now() / 30_000), spent.step + 1);
+  spent.step = step;
+  return authenticator.clone({ epoch: step * 30_000 }).generate(secret);
 }
 
 async function sidebarEntries(page: Page) {
@@ -111,7 +104,7 @@ test('a business signs up, verifies, secures the account, builds a team and swit
       await tour.getByRole('button', { name: 'Skip tour' }).click();
     });
   let secret = '';
-  const usedCodes = new Set<string>();
+  const spentTotp = { step: 0 };
 
   await test.step('register', async () => {
     await page.goto('/auth/register');
@@ -153,12 +146,12 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     await skipTour(page);
     await expect(page.getByTestId('setup-progress')).toHaveText('0 steps completed out of 5');
     await page.getByLabel('Legal name').fill(`${firstAccount} Limited`);
-    await choose(page, 'Registration type', 'Limited company (RC)');
+    await choose(page, 'Registration type', 'Limited company (RC)', { exactOption: true });
     await page.getByLabel('CAC registration number').fill('RC1234567');
     // The one date field (000 §5): typed DD/MM/YYYY whatever the browser's locale, sent as ISO.
     await page.getByLabel('Date of incorporation').pressSequentially('14032019');
     await expect(page.getByLabel('Date of incorporation')).toHaveValue('14/03/2019');
-    await choose(page, 'Industry', 'Food and Beverage');
+    await choose(page, 'Industry', 'Food and Beverage', { exactOption: true });
     await page.getByLabel('Tax identification number (TIN)').fill('12345678-0001');
     await shot(page, '04-kyb-company-info');
     await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -177,8 +170,8 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     await page.getByLabel('Company phone number').fill('8031234567');
     await page.getByLabel('Address').fill('12 Admiralty Way, Lekki Phase 1');
     await page.getByLabel('City').fill('Lagos');
-    await choose(page, 'State', 'Lagos');
-    await choose(page, 'Country', 'Nigeria');
+    await choose(page, 'State', 'Lagos', { exactOption: true });
+    await choose(page, 'Country', 'Nigeria', { exactOption: true });
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page).toHaveURL(/\/account\/setup\/ownership$/);
   });
@@ -228,7 +221,7 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await shot(page, '10-2fa-setup');
-    await page.getByLabel('Authentication code').fill(await freshTotp(secret, usedCodes));
+    await page.getByLabel('Authentication code').fill(freshTotp(secret, spentTotp));
     await page.getByRole('button', { name: 'Confirm and enable' }).click();
     await expect(page.getByTestId('recovery-codes')).toBeVisible();
     await shot(page, '11-2fa-recovery-codes');
@@ -244,7 +237,7 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/auth\/two-factor$/);
     await shot(page, '12-two-factor');
-    await page.getByLabel('Authentication code').fill(await freshTotp(secret, usedCodes));
+    await page.getByLabel('Authentication code').fill(freshTotp(secret, spentTotp));
     await page.getByRole('button', { name: 'Verify' }).click();
     // 000 §3 "Logout clears everything": a deliberate Log Out leaves no remembered location, so
     // signing in again opens the dashboard.
@@ -311,7 +304,7 @@ test('a business signs up, verifies, secures the account, builds a team and swit
     await page.getByRole('button', { name: 'Invite Team Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
     await dialog.getByLabel('Email address').fill(teammate.email);
-    await choose(page, 'Role', 'Accountant');
+    await choose(page, 'Role', 'Accountant', { exactOption: true });
     await shot(page, '13-invite');
     await dialog.getByRole('button', { name: 'Send invite' }).click();
     await expect(dialog).toBeHidden();

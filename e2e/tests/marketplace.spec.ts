@@ -4,7 +4,9 @@
 // e2e/artifacts/screens/marketplace-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { pickOption } from './ui-support';
 
 async function shot(page: Page, name: string) {
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
@@ -25,13 +27,8 @@ async function csrf(page: Page) {
 async function addMeter(page: Page, no: string, label: string) {
   await page.getByRole('button', { name: 'Add meter' }).click();
   const modal = page.getByRole('dialog');
-  // The guided tour can open over the modal between opening the list and choosing from it; its
-  // handler skips it, which closes the list, so open and choose again until the choice holds.
-  await expect(async () => {
-    await modal.getByLabel('Disco').click();
-    await page.getByRole('option', { name: 'IKEDC' }).click({ timeout: 3000 });
-    await expect(modal.getByLabel('Disco')).not.toHaveValue('', { timeout: 1000 });
-  }).toPass();
+  await pickOption(modal.getByLabel('Disco'), 'IKEDC');
+  await expect(modal.getByLabel('Disco')).not.toHaveValue('');
   await modal.getByLabel('Meter number').fill(no);
   await modal.getByLabel('State').fill('Lagos');
   await modal.getByLabel('Phone number').fill('08031234567');

@@ -3,7 +3,8 @@
 // and a USD wire to a new recipient (foreign bank details, wire purpose required), whose balance is
 // short: step 9 sends the user to Add Funds (a sandbox deposit) and back, step 10 confirms, success.
 // Screens land in e2e/artifacts/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { setDemoApPolicy } from './demo-state';
 import { choose, nuban, shot, signedIn } from './ui-support';
 

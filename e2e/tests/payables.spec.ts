@@ -2,9 +2,10 @@
 // by name), makes a direct payout (type dialog, details, review with the fee), edits it, a second person
 // approves it and the sandbox rails pay it; then the owner changes the vendor's bank account and
 // the change waits for the second person's approval. Screens land in e2e/artifacts/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { setDemoRole } from './demo-state';
-import { choose, nuban, OWNER, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
+import { choose, nuban, OWNER, promoteSecondPerson, reloadUntil, SECOND, shot, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -99,10 +100,11 @@ test('vendor → direct payout → approved by a second person → paid; a bank 
   await test.step('a second person approves; the sandbox rails pay it', async () => {
     await second.goto(payoutUrl);
     await approveHere(second, 'Invoice checked against the delivery note');
-    await expect(async () => {
-      await second.reload();
-      await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await reloadUntil(
+      second,
+      second.getByRole('heading', { name: /^₦[\d,.]+/ }),
+      second.getByText('completed', { exact: true }),
+    );
     await shot(second, 'payables-07-payout-completed');
   });
 
@@ -253,10 +255,11 @@ test('request a bill → the vendor fills send-bill → approve → paid', async
   await test.step('a second person approves; paid', async () => {
     await second.goto(payoutUrl);
     await approveHere(second, 'Bill matches the work done');
-    await expect(async () => {
-      await second.reload();
-      await expect(second.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await reloadUntil(
+      second,
+      second.getByRole('heading', { name: /^₦[\d,.]+/ }),
+      second.getByText('completed', { exact: true }),
+    );
     await shot(second, 'payables-27-bill-paid');
   });
 });

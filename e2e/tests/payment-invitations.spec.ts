@@ -4,7 +4,9 @@
 // the invitation shows Paid. Screens land in e2e/artifacts/screens/payment-invitations-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { reloadUntil } from './ui-support';
 
 async function shot(page: Page, name: string) {
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
@@ -111,10 +113,7 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
       },
     });
     expect(dep.ok()).toBe(true);
-    await expect(async () => {
-      await page.reload();
-      await expect(row.getByText('Paid')).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await reloadUntil(page, row, row.getByText('Paid'));
     await shot(page, '08-paid');
   });
 });

@@ -4,7 +4,8 @@
 // Screens land in e2e/artifacts/screens/payroll-import-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { setDemoRole } from './demo-state';
 

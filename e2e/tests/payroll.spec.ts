@@ -8,7 +8,9 @@
 // Screens land in e2e/artifacts/screens/payroll-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { pickOption } from './ui-support';
 import { ownerHeaders, setDemoApPolicy, setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -72,10 +74,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await dialog.getByLabel('Transport', { exact: true }).fill('50000');
     await dialog.getByLabel('Other allowances', { exact: true }).fill('100000');
     await expect(dialog.getByLabel('Gross pay', { exact: true })).toHaveText('₦500,000.00');
-    await expect(async () => {
-      await dialog.getByRole('textbox', { name: 'Bank' }).click();
-      await owner.getByRole('option', { name: 'Guaranty Trust Bank', exact: true }).click({ timeout: 3_000 });
-    }).toPass();
+    await pickOption(dialog.getByRole('textbox', { name: 'Bank' }), 'Guaranty Trust Bank', { exact: true });
     await dialog
       .getByLabel('Account number')
       .fill(nuban(String(100_000_000 + Math.floor(Math.random() * 8e8))));
@@ -112,10 +111,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
   await test.step('create -> preview -> review -> submitted (Payroll Created)', async () => {
     await owner.goto('/payroll/create');
     await owner.getByLabel('Payroll name').fill(`November salaries ${run}`);
-    await expect(async () => {
-      await owner.getByRole('textbox', { name: 'Pay from' }).click();
-      await owner.getByRole('option').first().click({ timeout: 3_000 });
-    }).toPass();
+    await pickOption(owner.getByRole('textbox', { name: 'Pay from' }), /.+/);
     await owner.getByText('Recurring', { exact: true }).click();
     await owner.getByLabel('Payroll creation date').fill('3');
     await owner.getByLabel('Payroll processing date').fill('3');

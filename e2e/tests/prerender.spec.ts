@@ -1,7 +1,8 @@
 // The prerendered public and sign-in pages (issue 7 §3): the content is in the HTML before any
 // JavaScript runs, hydration raises no mismatch (nothing in the console), the sign-in page loads
 // none of the dashboard, and a signed-in visitor is still sent away from /auth/login.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PAGES = [
   '/',

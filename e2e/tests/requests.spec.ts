@@ -1,9 +1,9 @@
 // Fund requests, clicked the way users would (issue 23 §0 "Requests"): a member asks for funds to
 // their own account through the request-funds flow, the owner opens it from the notification, picks
 // "Approve and pay", and the sandbox rails pay it. Screens land in e2e/artifacts/screens/.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { setDemoRole } from './demo-state';
-import { choose, nuban, OWNER, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
+import { choose, nuban, OWNER, promoteSecondPerson, reloadUntil, SECOND, shot, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -60,10 +60,11 @@ test('a fund request → opened from its notification → Approve and pay → pa
     await modal.getByLabel('Comment').fill('Receipts checked');
     await modal.getByRole('button', { name: 'Approve and pay' }).click();
     await expect(modal).toBeHidden();
-    await expect(async () => {
-      await owner.reload();
-      await expect(owner.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await reloadUntil(
+      owner,
+      owner.getByRole('heading', { name: /^Request / }),
+      owner.getByText('Paid', { exact: true }),
+    );
     await shot(owner, 'requests-06-paid');
     await owner.goto('/requests');
     await expect(owner.getByRole('cell', { name: narration })).toBeVisible();

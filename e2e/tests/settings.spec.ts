@@ -3,7 +3,8 @@
 // deletion with its 409 message), and the fee-policy preview. Screens: e2e/artifacts/screens/settings-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_OWNER, ownerHeaders } from './demo-state';
 
 async function shot(page: Page, name: string) {

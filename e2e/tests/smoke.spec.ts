@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the app is served with the API behind it', async ({ page, request }) => {
   await page.goto('/');

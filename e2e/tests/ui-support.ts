@@ -2,7 +2,14 @@
 // signed-in page with the first-run tour skipped, Mantine select picking, and the second approver.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_OWNER, setDemoApPolicy, setDemoRole } from './demo-state';
 
 export const OWNER = DEMO_OWNER;
@@ -57,11 +64,43 @@ export async function signedIn(browser: Browser, who: { email: string; password:
   return page;
 }
 
-/** Picks `option` in the Mantine select labelled `label` (retried: options load late). */
-export async function choose(page: Page, label: string, option: string) {
+/**
+ * Picks `option` from the Mantine select (or combobox) `box`. Waits on state, not time: the list is
+ * opened only when it is closed (a second click would close it), so a retry never undoes progress
+ * however slow the machine; it is retried because options load late, and an overlay closing (the
+ * tour being skipped) also closes the list. The box is centred first, so the list opens where it
+ * has room and does not move while the option is clicked.
+ */
+export async function pickOption(box: Locator, option: string | RegExp, opts: { exact?: boolean } = {}) {
+  const page = box.page();
+  await box.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await expect(async () => {
-    await page.getByRole('textbox', { name: label }).click();
-    await page.getByRole('option', { name: option }).first().click({ timeout: 3_000 });
+    if ((await box.getAttribute('data-expanded')) === null) await box.click();
+    await page.getByRole('option', { name: option, exact: opts.exact }).first().click({ timeout: 3_000 });
+  }).toPass();
+}
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function choose(
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+  opts: { exactLabel?: boolean; exactOption?: boolean } = {},
+) {
+  const box = page.getByRole('textbox', { name: label, exact: opts.exactLabel }).first();
+  await pickOption(box, option, { exact: opts.exactOption });
+}
+
+/**
+ * Reloads `page` until `wanted` shows (a job, a rail or a batch changes the record behind the page).
+ * Each try waits for `loaded` (a part of the page drawn from the same answer) however long the
+ * machine takes, then looks for `wanted` at once: a try never fails because a page drew slowly.
+ */
+export async function reloadUntil(page: Page, loaded: Locator, wanted: Locator) {
+  await expect(async () => {
+    await page.reload();
+    await expect(loaded.first()).toBeVisible();
+    expect(await wanted.first().isVisible()).toBe(true);
   }).toPass();
 }
 

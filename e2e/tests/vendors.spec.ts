@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { setDemoApPolicy, setDemoRole } from './demo-state';
 import { choose, nuban, OWNER, SECOND, shot, signedIn } from './ui-support';
 
