@@ -497,14 +497,16 @@ describe('commission-paid-at-most-once (issue 35 simulator)', () => {
     const path = `/api/agents/core/commission-disbursements/${batch.id}`;
     const pendingId = async () => (await o.api.get(path)).body.data.approvalWorkflowPendingApprovalItem.id;
     expect((await approve(o.api, await pendingId())).status).toBe(200);
+    let seen = '';
     const items = await waitFor('one paid, one failed', async () => {
       const r = (await o.api.get(`${path}/items`)).body.data as { id: string; paymentStatus: string }[];
-      return r
+      seen = r
         .map((i) => i.paymentStatus)
         .sort()
-        .join() === 'failed,paid'
-        ? r
-        : null;
+        .join();
+      return seen === 'failed,paid' ? r : null;
+    }).catch((err: Error) => {
+      throw new Error(`${err.message} (items: ${seen})`);
     });
     const paid = items.find((i) => i.paymentStatus === 'paid')!;
 
