@@ -100,7 +100,7 @@ export const meterVerificationSchema = z.object({
   address: z.string(),
 });
 
-/** 001 §7 body (email always sent empty) plus the screen's state (issue 26 §0). */
+/** 001 §7 body (email always sent empty), with an optional state: 001 §7 sends none (issue 26 §0). */
 export const meterAddBody = z.object({
   meterNo: meterNoSchema,
   disco: discoSchema,
@@ -113,13 +113,17 @@ export const meterAddBody = z.object({
   name: z.string().trim().max(200).optional(),
   label: z.string().trim().max(100, MARKETPLACE_MSG.labelMax).optional().nullable(),
   email: z.string().trim().max(254).optional().nullable(),
+  state: z.string().trim().max(30, MARKETPLACE_MSG.stateMax).optional(),
+});
+export type MeterAddBody = z.input<typeof meterAddBody>;
+/** The add-meter screen asks for the state (its own field, issue 26 §0): required there. */
+export const meterFormBody = meterAddBody.extend({
   state: z
     .string({ error: MARKETPLACE_MSG.stateRequired })
     .trim()
     .min(1, MARKETPLACE_MSG.stateRequired)
     .max(30, MARKETPLACE_MSG.stateMax),
 });
-export type MeterAddBody = z.input<typeof meterAddBody>;
 
 export const meterSchema = z.object({
   id: z.string().uuid(),

@@ -57,7 +57,8 @@ type Candidate = {
   disco: string;
   vendType: string;
   phoneNo: string;
-  state: string;
+  /** Optional, as on `…/meters/add` (001 §7 sends none). */
+  state?: string;
   label: string | null;
 };
 
@@ -122,7 +123,7 @@ async function check(
       disco: candidate.disco,
       vendType: candidate.vendType,
       phoneNo: candidate.phoneNo.trim(),
-      state: candidate.state.trim(),
+      state: (candidate.state ?? '').trim(),
       label: candidate.label,
       name,
       address,
@@ -203,7 +204,7 @@ export async function confirmMeterImport(
     userId: p.userId,
     records: p.body.meters.map((m, i) => ({
       line: i + 2,
-      values: { ...m, label: m.label ?? '' },
+      values: { ...m, label: m.label ?? '', state: m.state ?? '' },
     })),
   });
 }

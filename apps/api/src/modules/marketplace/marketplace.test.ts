@@ -96,7 +96,7 @@ describe('meters', () => {
     const short = await o.api.post(
       '/api/marketplace/assets/meters/add',
       meterBody('123456789', {
-        state: '',
+        state: 'x'.repeat(31),
         phoneNo: '0803123456789012',
         vendType: 'smart',
         label: 'x'.repeat(101),
@@ -104,7 +104,7 @@ describe('meters', () => {
     );
     expect(short.status).toBe(400);
     expect(short.body.errors!.meterNo).toContain(MSG.meterMin);
-    expect(short.body.errors!.state).toEqual([MSG.stateRequired]);
+    expect(short.body.errors!.state).toEqual([MSG.stateMax]);
     expect(short.body.errors!.phoneNo).toEqual([MSG.phoneMax]);
     expect(short.body.errors!.vendType).toEqual([MSG.meterTypeRequired]);
     expect(short.body.errors!.label).toEqual([MSG.labelMax]);
@@ -126,6 +126,14 @@ describe('meters', () => {
     const dup = await o.api.post('/api/marketplace/assets/meters/add', meterBody(m));
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(MSG.meterDuplicate);
+
+    // 001 §7 sends no state: the body without one is saved (the screen asks for it, the API does not).
+    const stateless = await o.api.post(
+      '/api/marketplace/assets/meters/add',
+      meterBody(randomMeter(), { state: undefined }),
+    );
+    expect(stateless.status, JSON.stringify(stateless.body)).toBe(201);
+    expect(stateless.body.data.state).toBe('');
 
     const list = await o.api.get(`/api/marketplace/assets/meters?search=${m}`);
     expect(list.body.data.map((x: any) => x.id)).toEqual([saved.body.data.id]);

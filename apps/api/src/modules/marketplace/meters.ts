@@ -66,7 +66,7 @@ export async function addMeter(
       label: b.label?.trim() ? b.label.trim() : null,
       phoneNo: b.phoneNo,
       email: '',
-      state: b.state,
+      state: b.state ?? '',
       createdBy: p.userId,
     })
     .onConflictDoNothing()

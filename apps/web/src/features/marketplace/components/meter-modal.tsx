@@ -4,13 +4,13 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { meterAddBody, type MeterAddBody } from '@owo/contract/marketplace';
+import { meterFormBody, type MeterAddBody } from '@owo/contract/marketplace';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, refreshMarketplace, useDiscos, type Verified } from '../api';
 
 function useMeterForm() {
-  return useZodForm(meterAddBody, {
+  return useZodForm(meterFormBody, {
     defaultValues: {
       meterNo: '',
       disco: undefined,
