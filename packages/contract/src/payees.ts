@@ -3,6 +3,7 @@ import { pendingApprovalItemSchema } from './approvals';
 import { listFormatQuery, listQuery } from './http';
 import { MSG } from './messages';
 import { majorAmount, minorAmount } from './money';
+import { billSchema } from './payouts-bills';
 
 // Vendors (001 §2 Vendors, §3 Payee; issue 23 §1). The spec calls them payees: `/api/payee`.
 
@@ -105,9 +106,22 @@ export const payeePaymentSchema = z.object({
 
 export const payeeDetailSchema = payeeSchema.extend({
   payments: z.array(payeePaymentSchema),
-  /** Bills received from this vendor not yet paid (bills are not built yet: always empty). */
+  /**
+   * The vendor's bills not yet sent for payment, newest first (at most 20): requested from the
+   * vendor's email (no amount until the vendor sends the bill), drafts from the bill inbox, and bills
+   * received and awaiting review.
+   */
   openBills: z.array(
-    z.object({ id: z.string(), reference: z.string(), amount: majorAmount, amountMinor: minorAmount }),
+    billSchema.pick({
+      id: true,
+      reference: true,
+      status: true,
+      amount: true,
+      amountMinor: true,
+      invoiceNumber: true,
+      dueDate: true,
+      createdAt: true,
+    }),
   ),
   /** The approval item of the pending bank change (shared approve/reject modals and trail). */
   bankChangeApproval: pendingApprovalItemSchema.nullable(),

@@ -21,7 +21,7 @@ import { escapeLike } from '../../platform/text';
 import { approvalOf } from '../approvals';
 import { requestBankChange } from './bank-change';
 import { isUniqueViolation, resolveBank } from './shared';
-import { payeePayments } from '../payouts';
+import { payeeOpenBills, payeePayments } from '../payouts';
 import { payeeBankChanges, payees } from './tables';
 
 type Row = typeof payees.$inferSelect;
@@ -233,7 +233,12 @@ export async function getPayee(
   return {
     ...dto(row, change, requester),
     payments: payments.map((x) => ({ ...x, amount: fromMinor(x.amountMinor) })),
-    openBills: [],
+    openBills: await payeeOpenBills(db, {
+      accountId: p.accountId,
+      payeeId: row.id,
+      email: row.email,
+      limit: 20,
+    }),
     bankChangeApproval: lastChange
       ? await approvalOf(db, {
           accountId: p.accountId,

@@ -160,6 +160,57 @@ describe('bills', () => {
     expect((await x.api.get(`/api/payout/quote/${ref}`)).status).toBe(404);
   });
 
+  it('a vendor shows its open bills: requested and received, until sent for payment; never another company’s', async () => {
+    const o = await fundedOwner(t, 1_000_000_00);
+    const email = `accounts.${Math.random().toString(36).slice(2, 8)}@ikejadiesel.ng`;
+    const accountNumber = ordinaryAccount();
+    const created = await o.api.post('/api/payee', {
+      name: 'Ikeja Diesel Supplies',
+      email,
+      phone: '08031234567',
+      billingAddress: '12 Allen Avenue, Ikeja',
+      bankCode: '058',
+      accountNumber,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const vendorId = created.body.data.id as string;
+    const openBills = async () => (await o.api.get(`/api/payee/${vendorId}`)).body.data.openBills as any[];
+    expect(await openBills()).toEqual([]);
+
+    // Requested for the vendor's email (in another case): open, with no amount until the vendor sends it.
+    const req = await o.api.post('/api/payout/quote/request', { email: email.toUpperCase() });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    const ref = req.body.data.reference as string;
+    const link = tokenOf((await lastMailTo(t, email.toLowerCase()))!.text);
+    expect(await openBills()).toEqual([
+      expect.objectContaining({ reference: ref, status: 'requested', amount: null, amountMinor: null }),
+    ]);
+    // Another company's bill to the same email is not this vendor's.
+    const x = await ownerWithAccount(t);
+    expect((await x.api.post('/api/payout/quote/request', { email })).status).toBe(201);
+    expect((await openBills()).map((b) => b.reference)).toEqual([ref]);
+
+    expect(
+      (await anon('PUT', `/api/verify/payout/quote/${link}`, sendBillForm({ accountNumber }))).status,
+    ).toBe(200);
+    expect(await openBills()).toEqual([
+      expect.objectContaining({
+        reference: ref,
+        status: 'submitted',
+        amount: '40000.00',
+        amountMinor: 4_000_000,
+      }),
+    ]);
+
+    const sent = await o.api.post(
+      `/api/payout/quote/${ref}/payout`,
+      { walletId: o.wallet.id },
+      { 'idempotency-key': `bill-${ref}` },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(await openBills()).toEqual([]);
+  });
+
   it('the bill’s reference, which read-only staff can list, is not the send-bill link (issue 34)', async () => {
     const o = await ownerWithAccount(t);
     // The accountant role only reads payouts (and bills).

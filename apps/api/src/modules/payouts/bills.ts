@@ -3,8 +3,8 @@
 // by the vendor on the public send-bill pages (which learn nothing of the company but its name), then
 // reviewed and sent for payment as a `payout` (approvals engine).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { BILL_DRAFT_MSG, BILL_MSG, fromMinor, LINK_STATUS, type Bill } from '@owo/contract';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { BILL_DRAFT_MSG, BILL_MSG, fromMinor, LINK_STATUS, type Bill, type BillStatus } from '@owo/contract';
 import type { z } from 'zod';
 import type { billDraftBody, billListQuery, sendBillFields } from '@owo/contract';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -189,6 +189,44 @@ export async function listBills(db: Db, accountId: string, q: z.output<typeof bi
     limit: q.limit,
   });
   return { items: rows.map((r) => dto(r as Row, null)), total };
+}
+
+/** Bills the vendor has not yet been sent for payment: a vendor's bill names it or is of its email. */
+const OPEN_BILL_STATUSES: BillStatus[] = ['requested', 'draft', 'submitted'];
+
+/** A vendor's open bills (vendor detail), newest first. */
+export async function payeeOpenBills(
+  db: DbOrTx,
+  p: { accountId: string; payeeId: string; email: string; limit: number },
+) {
+  const rows = await db
+    .select()
+    .from(payoutQuotes)
+    .where(
+      and(
+        eq(payoutQuotes.accountId, p.accountId),
+        inArray(payoutQuotes.status, OPEN_BILL_STATUSES),
+        or(
+          eq(payoutQuotes.payeeId, p.payeeId),
+          and(isNull(payoutQuotes.payeeId), sql`lower(${payoutQuotes.email}) = lower(${p.email})`),
+        ),
+      ),
+    )
+    .orderBy(desc(payoutQuotes.createdAt), desc(payoutQuotes.id))
+    .limit(p.limit);
+  return rows.map((r) => {
+    const b = dto(r, null);
+    return {
+      id: b.id,
+      reference: b.reference,
+      status: b.status,
+      amount: b.amount,
+      amountMinor: b.amountMinor,
+      invoiceNumber: b.invoiceNumber,
+      dueDate: b.dueDate,
+      createdAt: b.createdAt,
+    };
+  });
 }
 
 /** The bill's vendor: the one it names or of its email (same bank account), else by account, else new. */

@@ -6,6 +6,7 @@ import { NoData } from '../../../components/list';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
+import { BillsTable } from '../../payouts';
 import { refreshPayees, usePayee } from '../api';
 import { VendorFormModal } from '../components/vendor-form-modal';
 import { paths } from '../../../lib/paths';
@@ -59,12 +60,7 @@ function Vendor(props: { id: string }) {
       </Card>
       <BankAccountCard v={v} />
       <VendorPaymentsCard payments={v.payments} />
-      <Card padding={0}>
-        <Title order={5} p="md" pb={0}>
-          Open bills
-        </Title>
-        {v.openBills.length === 0 ? <NoData /> : null}
-      </Card>
+      <VendorOpenBillsCard bills={v.openBills} />
       {editing && <VendorFormModal opened vendor={v} onClose={() => setEditing(false)} />}
     </Stack>
   );
@@ -127,6 +123,18 @@ function BankAccountCard({ v }: { v: PayeeDetail }) {
           </Stack>
         </Alert>
       )}
+    </Card>
+  );
+}
+
+/** Bills requested from the vendor or received from it, not yet sent for payment; a row opens its bill. */
+function VendorOpenBillsCard({ bills }: { bills: PayeeDetail['openBills'] }) {
+  return (
+    <Card padding={0} data-testid="vendor-open-bills">
+      <Title order={5} p="md" pb={0}>
+        Open bills
+      </Title>
+      {bills.length === 0 ? <NoData /> : <BillsTable items={bills} />}
     </Card>
   );
 }

@@ -8,7 +8,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts-bills';
 import { DetailField } from '../../../components/detail-field';
+import { FileLink } from '../../../components/file-link';
 import { DateField } from '../../../components/date-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePayees } from '../../payees';
@@ -30,6 +30,7 @@ import { useWallets } from '../../money';
 import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 import { paths } from '../../../lib/paths';
+import { BillsTable } from '../components/bills-table';
 import { PageHeader } from '../../../components/page-header';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -135,7 +136,7 @@ export function BillsList() {
       </Card>
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
-          <BillsTable items={list.data?.items ?? []} />
+          <BillsTable items={list.data?.items ?? []} withEmail />
         </ListBody>
         <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       </Card>
@@ -143,43 +144,6 @@ export function BillsList() {
       <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
       <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
-  );
-}
-
-/** The bills table; a row opens its bill. */
-function BillsTable(props: { items: Bill[] }) {
-  const navigate = useNavigate();
-  return (
-    <Table highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Requested</Table.Th>
-          <Table.Th>Email</Table.Th>
-          <Table.Th>Invoice</Table.Th>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th>Status</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.items.map((b) => (
-          <Table.Tr
-            key={b.id}
-            style={{ cursor: 'pointer' }}
-            onClick={() => void navigate(paths.bills.inDashboard.href({ ref: b.reference }))}
-          >
-            <Table.Td>{formatDate(b.createdAt)}</Table.Td>
-            <Table.Td>{b.email}</Table.Td>
-            <Table.Td>{b.invoiceNumber ?? '—'}</Table.Td>
-            <Table.Td>{b.amountMinor === null ? '—' : formatMoney(b.amountMinor)}</Table.Td>
-            <Table.Td>{b.dueDate ? formatDate(b.dueDate) : '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <StatusBadge status={b.status} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
@@ -265,13 +229,7 @@ function BillFields({ b }: { b: Bill }) {
         <DetailField label="Note" value={b.note} />
         <DetailField
           label="Attachment"
-          value={
-            b.fileName ? (
-              <a href={`/api/files/${b.fileName}`} target="_blank" rel="noreferrer">
-                View bill
-              </a>
-            ) : null
-          }
+          value={b.fileName ? <FileLink fileName={b.fileName}>View bill</FileLink> : null}
         />
       </SimpleGrid>
     </Card>

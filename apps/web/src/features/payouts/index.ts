@@ -1,0 +1,2 @@
+// What other features may import from payouts (the rest is reached through its routes).
+export { BillsTable, type BillRow } from './components/bills-table';
