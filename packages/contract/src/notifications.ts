@@ -47,6 +47,8 @@ export const notificationItemSchema = z.object({
         quoteId: z.string().optional(),
         /** A card's receipt request: opens that card's Transactions panel on /cards. */
         cardId: z.string().optional(),
+        /** An approval's item: the app page where it is read and decided (opened on click). */
+        path: z.string().optional(),
       })
       .catchall(z.unknown()),
   }),

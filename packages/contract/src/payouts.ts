@@ -179,6 +179,18 @@ export const payoutScheduleSchema = z.object({
   payoutId: z.string(),
   scheduledDate: z.string(),
   status: z.enum(['scheduled', 'paid', 'cancelled']),
+  /** What the schedule pays: the amount, the fee and the payee (002 §7, the scheduled payout). */
+  payout: payoutSchema.pick({
+    reference: true,
+    status: true,
+    amount: true,
+    amountMinor: true,
+    fee: true,
+    feeMinor: true,
+    currency: true,
+    narration: true,
+    payee: true,
+  }),
 });
 
 /** POST /api/payouts/mass-approval. */

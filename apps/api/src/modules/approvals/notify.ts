@@ -27,6 +27,10 @@ export function describe(item: ApprovalItemRow): string {
  * Approval mail (issue 21 §1 "Notifications and mail"), written in the deciding transaction like the
  * in-app notice: each recipient who keeps email on for the `approvals` category gets one.
  */
+/** The app page of the item awaiting a decision (its area's), where it is read and decided. */
+const itemPath = (deps: AppDeps, item: ApprovalItemRow): string | undefined =>
+  maybeHandlerOf(deps, item.type)?.path?.(item.resourceId);
+
 export async function mailUsers(
   tx: Tx,
   deps: AppDeps,
@@ -35,8 +39,7 @@ export async function mailUsers(
   mail: { subject: string; text: string },
 ) {
   if (!userIds.length) return;
-  const path = maybeHandlerOf(deps, item.type)?.path?.(item.resourceId) ?? '/settings/approval';
-  const link = `${deps.config.appUrl}${path}`;
+  const link = `${deps.config.appUrl}${itemPath(deps, item) ?? '/settings/approval'}`;
   const rows = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
@@ -63,7 +66,12 @@ export async function notifyApprovers(tx: Tx, deps: AppDeps, item: ApprovalItemR
     userIds,
     topic: 'Approval required',
     value,
-    props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
+    props: {
+      approvalType: item.type,
+      resourceId: item.resourceId,
+      approvalId: item.id,
+      path: itemPath(deps, item),
+    },
     category: 'approvals',
   });
   await mailUsers(tx, deps, item, userIds, { subject: `Approval required: ${describe(item)}`, text: value });
@@ -83,7 +91,12 @@ export async function notifyMaker(
     userIds: [item.makerUserId],
     topic: `Approval ${what.split(' ')[0]}`,
     value,
-    props: { approvalType: item.type, resourceId: item.resourceId, approvalId: item.id },
+    props: {
+      approvalType: item.type,
+      resourceId: item.resourceId,
+      approvalId: item.id,
+      path: itemPath(deps, item),
+    },
     category: 'approvals',
   });
   await mailUsers(tx, deps, item, [item.makerUserId], {

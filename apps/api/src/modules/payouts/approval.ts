@@ -90,6 +90,7 @@ async function onPayoutFinalApproval({ tx, deps: d, item, afterCommit }: Handler
 
 const payoutApprovable: ApprovableHandler = {
   type: 'payout',
+  path: (id) => `/payouts/${id}`,
   // What the final approval digests and money/outflow.ts pays (the vendor's bank at that moment).
   manifest: async (db, accountId, id) => {
     const [p] = await db

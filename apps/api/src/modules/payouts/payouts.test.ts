@@ -294,9 +294,26 @@ describe('payouts', () => {
     ).toBe(400);
     const moved = await o.api.put(`/api/payout/schedule/${p.scheduleId}`, { scheduledDate: addDays(3) });
     expect(moved.body.data).toMatchObject({ scheduledDate: addDays(3), status: 'scheduled' });
-    expect((await o.api.get(`/api/payout/schedule/${p.scheduleId}`)).body.data.scheduledDate).toBe(
-      addDays(3),
+    const schedule = (await o.api.get(`/api/payout/schedule/${p.scheduleId}`)).body.data;
+    expect(schedule.scheduledDate).toBe(addDays(3));
+    // The schedule answers with what it pays and to whom (002 §7).
+    expect(schedule.payout).toMatchObject({
+      reference: p.reference,
+      amount: '25000.00',
+      amountMinor: 2_500_000,
+      currency: 'NGN',
+      narration: 'Diesel for March',
+      payee: { id: v.id, name: v.name, accountNumber: v.accountNumber },
+    });
+    expect(moved.body.data.payout.amountMinor).toBe(2_500_000);
+    const stranger = await ownerWithAccount(t);
+    expect((await stranger.api.get(`/api/payout/schedule/${p.scheduleId}`)).status).toBe(404);
+    // The approver's "Approval required" notification names the payout's page: a click opens it.
+    const notes = (await a.api.get('/api/me/notifications')).body.data as any[];
+    const required = notes.find(
+      (n) => n.notification.topic === 'Approval required' && n.notification.props.resourceId === p.id,
     );
+    expect(required?.notification.props.path).toBe(`/payouts/${p.id}`);
 
     expect((await approve(a.api, p.approvalWorkflowPendingApprovalItem.id)).status).toBe(200);
     expect((await o.api.get(`/api/payouts/${p.id}`)).body.data.status).toBe('scheduled');

@@ -240,6 +240,26 @@ export function payoutsCsv(db: Db, p: { tenant: TenantContext; viewerId: string;
   );
 }
 
+/** A schedule's payout as the schedule shows it: what is paid, the fee, and to whom. */
+export async function scheduledPayoutSummary(db: DbOrTx, accountId: string, payoutId: string) {
+  const [r] = (await baseSelect(db).where(
+    and(eq(payouts.id, payoutId), eq(payouts.accountId, accountId)),
+  )) as Selected[];
+  if (!r) throw notFound('Payout');
+  const d = toDto(r);
+  return {
+    reference: d.reference,
+    status: d.status,
+    amount: d.amount,
+    amountMinor: d.amountMinor,
+    fee: d.fee,
+    feeMinor: d.feeMinor,
+    currency: d.currency,
+    narration: d.narration,
+    payee: d.payee,
+  };
+}
+
 /** A vendor's payment history (vendor detail). */
 export async function payeePayments(db: DbOrTx, p: { accountId: string; payeeId: string; limit: number }) {
   const rows = (await baseSelect(db)

@@ -11,6 +11,7 @@ import { lagosToday } from '../../platform/dates';
 import { resubmitForApproval } from '../approvals';
 import { editedAfterApproval, manifestChange } from '../money';
 import { startPayment } from './payment';
+import { scheduledPayoutSummary } from './read';
 import { assertFutureDate, lockPayout, Q_SCHEDULED_PAYOUT, secondsUntil } from './shared';
 import { payoutRecurrences, payoutSchedules, payouts } from './tables';
 
@@ -70,8 +71,14 @@ export const scheduleDto = (s: typeof payoutSchedules.$inferSelect) => ({
   status: s.status,
 });
 
+/** A schedule with the payout it pays (amount, fee, payee). */
+const withPayout = async (db: DbOrTx, accountId: string, s: typeof payoutSchedules.$inferSelect) => ({
+  ...scheduleDto(s),
+  payout: await scheduledPayoutSummary(db, accountId, s.payoutId),
+});
+
 export const getSchedule = async (db: Db, accountId: string, id: string) =>
-  scheduleDto(await scheduleOf(db, accountId, id));
+  withPayout(db, accountId, await scheduleOf(db, accountId, id));
 
 /**
  * PUT /api/payout/schedule/{id}: a new date, tomorrow or later, while not yet paid. The date is part
@@ -128,7 +135,7 @@ export async function reschedule(
     { scheduleId: s.id },
     { startAfterSeconds: secondsUntil(s.scheduledDate) },
   );
-  return scheduleDto(s);
+  return withPayout(deps.db, p.accountId, s);
 }
 
 /** DELETE /api/payout/schedule/{id}: cancels a scheduled payout that has not run. */
@@ -158,6 +165,6 @@ export async function cancelSchedule(db: Db, p: { accountId: string; id: string 
       .update(payoutRecurrences)
       .set({ status: 'cancelled' })
       .where(and(eq(payoutRecurrences.payoutId, payout.id), eq(payoutRecurrences.status, 'active')));
-    return scheduleDto(u);
+    return withPayout(tx, p.accountId, u);
   });
 }

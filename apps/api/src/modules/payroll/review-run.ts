@@ -35,6 +35,7 @@ export async function submitPayroll(deps: AppDeps, p: { tenant: TenantContext; i
 export function registerPayrollApprovals(deps: AppDeps) {
   registerApprovable(deps, {
     type: 'payroll',
+    path: (id) => `/payroll/${id}/details`,
     load: async (db, accountId, id) => {
       const [r] = await db
         .select()

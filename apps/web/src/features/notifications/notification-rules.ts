@@ -13,7 +13,9 @@ export type NotificationAction = { type: 'navigate'; to: string } | { type: 'mod
 /** Announcements, and events without a reference, open the details modal. */
 export function notificationAction(item: NotificationItem): NotificationAction {
   if (item.kind === 'announcement') return { type: 'modal' };
-  const { requestReference, transactionId, quoteId, cardId } = item.notification.props;
+  const { requestReference, transactionId, quoteId, cardId, path } = item.notification.props;
+  // An approval's item page, as the API names it: an app path only (never another site).
+  if (path && /^\/(?!\/)/.test(path)) return { type: 'navigate', to: path };
   if (requestReference) return { type: 'navigate', to: paths.request.href({ ref: requestReference }) };
   if (cardId) return { type: 'navigate', to: paths.cards.root.href({ spends: cardId }) };
   if (transactionId) return { type: 'navigate', to: paths.transaction.href({ transactionId }) };

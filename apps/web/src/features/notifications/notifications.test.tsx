@@ -51,6 +51,13 @@ describe('notification rules', () => {
       type: 'navigate',
       to: '/transaction/t9',
     });
+    // An approval's item opens the page the API names; only an app path, never another site.
+    expect(notificationAction(item({ props: { approvalId: 'a1', path: '/payouts/p1' } }))).toEqual({
+      type: 'navigate',
+      to: '/payouts/p1',
+    });
+    expect(notificationAction(item({ props: { path: '//evil.example/x' } }))).toEqual({ type: 'modal' });
+    expect(notificationAction(item({ props: { path: 'https://evil.example' } }))).toEqual({ type: 'modal' });
     // A card's receipt request opens that card's Transactions panel, not the transaction page.
     expect(notificationAction(item({ props: { transactionId: 't9', cardId: 'c1' } }))).toEqual({
       type: 'navigate',
