@@ -56,6 +56,10 @@ export const sandboxDepositBody = z.object({
 });
 export type SandboxDepositBody = z.input<typeof sandboxDepositBody>;
 
+/** GET /api/sandbox/status: whether this server plays the bank (outside production, sandbox rails). */
+export const sandboxStatusSchema = z.object({ deposits: z.boolean() });
+export type SandboxStatus = z.infer<typeof sandboxStatusSchema>;
+
 export const sandboxDepositResult = z.object({
   reference: z.string(),
   accountNumber: z.string(),

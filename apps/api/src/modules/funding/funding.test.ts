@@ -142,6 +142,14 @@ describe('deposits through the sandbox', () => {
       (await client(t).post('/api/sandbox/deposits', { accountNumber: '0000000000', amount: '10' })).status,
     ).toBe(401);
   });
+
+  it('says whether the sandbox deposit is there (the Add Funds screen asks, it does not probe)', async () => {
+    const u = await makeUser(t);
+    const status = await client(t, { token: u.token }).get('/api/sandbox/status');
+    expect(status.status).toBe(200);
+    expect(status.body.data).toEqual({ deposits: true });
+    expect((await client(t).get('/api/sandbox/status')).status).toBe(401);
+  });
 });
 
 describe('webhook receiver', () => {

@@ -9,6 +9,7 @@ import {
   idParam,
   sandboxDepositBody,
   sandboxDepositResult,
+  sandboxStatusSchema,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { notFound, unauthorized } from '../../platform/errors';
@@ -46,6 +47,7 @@ export async function registerFunding(app: FastifyInstance, deps: AppDeps) {
   getWalletFundingAccountRoute(r, deps);
   // Outside production only: play a bank customer paying into a virtual account.
   if (!deps.config.isProduction) createSandboxDepositRoute(r, deps);
+  getSandboxStatusRoute(r, deps);
   // Webhooks need the exact bytes that were signed: this scope keeps the raw body as a Buffer.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -70,6 +72,23 @@ function getWalletFundingAccountRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req) => ok(await getFundingAccount(deps, tenantOf(req).accountId, req.params.id)),
+  );
+}
+
+/** Whether the sandbox deposit is there, so the Add Funds screen asks instead of probing the POST. */
+function getSandboxStatusRoute(r: Router, deps: AppDeps) {
+  r.get(
+    '/api/sandbox/status',
+    {
+      config: needsSession(),
+      schema: {
+        operationId: 'getSandboxStatus',
+        summary: 'Whether this server simulates inbound deposits (sandbox rails outside production)',
+        tags: ['sandbox'],
+        response: { 200: envelope(sandboxStatusSchema) },
+      },
+    },
+    async () => ok({ deposits: !deps.config.isProduction && sandboxOf(deps) !== null }),
   );
 }
 

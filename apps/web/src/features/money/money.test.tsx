@@ -234,10 +234,7 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
       sortCode: null,
       iban: null,
     }),
-    'POST /api/sandbox/deposits': {
-      status: 404,
-      body: { status: 'not-found', message: 'Route not found', data: null },
-    },
+    'GET /api/sandbox/status': ok({ deposits: false }),
   };
 
   it('copies the account number with the success message', async () => {
@@ -277,11 +274,8 @@ describe('add funds (001 §2, 000 §8 copy messages)', () => {
           sortCode: '040605',
           iban: 'GB64CLRB04060541234567',
         }),
-        // outside production the sandbox route is there (its probe with an empty body is a 400)
-        'POST /api/sandbox/deposits': {
-          status: 400,
-          body: { status: 'bad-request', message: 'Account number is required', data: null },
-        },
+        // outside production, on sandbox rails, the API says the sandbox deposit is there
+        'GET /api/sandbox/status': ok({ deposits: true }),
       },
     });
     const details = await screen.findByTestId('funding-account');

@@ -1,27 +1,26 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { CURRENCY_INFO, sandboxDepositBody, type Currency, type TransactionItem } from '@owo/contract';
-import { api, isApiError } from '../../../lib/api';
+import {
+  CURRENCY_INFO,
+  sandboxDepositBody,
+  type Currency,
+  type SandboxStatus,
+  type TransactionItem,
+} from '@owo/contract';
+import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 
 export const DEPOSIT_POLL_MS = 1500;
 export const DEPOSIT_POLL_LIMIT = 40;
 
-/** Is POST /api/sandbox/deposits there? The API registers it only outside production. */
+/** Is the sandbox deposit there (outside production, on sandbox rails)? The API says so. */
 function useSandboxAvailable() {
   return useQuery({
-    queryKey: ['sandbox', 'deposits', 'available'],
+    queryKey: ['sandbox', 'status'],
     staleTime: Infinity,
-    queryFn: async () => {
-      try {
-        await api.post('/sandbox/deposits', {}, { skipForbiddenPage: true });
-        return true;
-      } catch (e) {
-        return !(isApiError(e) && (e.httpStatus === 404 || e.httpStatus === 0));
-      }
-    },
+    queryFn: async () => (await api.get<SandboxStatus>('/sandbox/status')).data.deposits,
   });
 }
 
