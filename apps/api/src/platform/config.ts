@@ -200,3 +200,18 @@ export function loadConfig(
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The app's origin for a link the browser follows now (an OAuth consent and its way back). It is
+ * APP_URL, except outside production when the browser reached this server at another loopback name
+ * on the same port (127.0.0.1 against localhost): to a browser those are different sites, and the
+ * session cookie of one is not sent to the other. Production always answers APP_URL.
+ */
+export function browserOrigin(config: Config, host: string | undefined): string {
+  if (config.isProduction || !host) return config.appUrl;
+  const app = new URL(config.appUrl);
+  const seen = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d+))?$/.exec(host.toLowerCase());
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(app.hostname);
+  if (!seen || !loopback || (seen[2] ?? '') !== app.port) return config.appUrl;
+  return `${app.protocol}//${host.toLowerCase()}`;
+}

@@ -36,7 +36,7 @@ const STATE_SECONDS = 600;
 /** `POST /api/accounting`: a fresh single-use state bound to this session and account; the consent URL. */
 export async function startConnect(
   deps: AppDeps,
-  p: { accountId: string; sessionId: string; provider: AccountingProvider },
+  p: { accountId: string; sessionId: string; provider: AccountingProvider; host?: string },
 ) {
   const state = newToken(24);
   await deps.db.insert(accountingOauthStates).values({
@@ -48,7 +48,7 @@ export async function startConnect(
   });
   return {
     type: p.provider,
-    url: providerOf(deps, p.provider).authorizeUrl(state, callbackUrl(deps, p.provider)),
+    url: providerOf(deps, p.provider).authorizeUrl(state, callbackUrl(deps, p.provider, p.host)),
   };
 }
 

@@ -107,6 +107,7 @@ function connectAccountingRoute(r: Router, deps: AppDeps) {
           accountId: tenantOf(req).accountId,
           sessionId: a.sessionId,
           provider: req.body.type,
+          host: req.headers.host,
         }),
         ACCOUNTING_MSG.connectStarted,
       );

@@ -78,7 +78,8 @@ export function sandboxProvider(deps: AppDeps): SandboxProvider {
     name: 'sandbox',
     authorizeUrl(state, redirectUri) {
       const q = new URLSearchParams({ client_id: 'owo-sandbox', redirect_uri: redirectUri, state });
-      return `${deps.config.appUrl}/accounting/sandbox/consent?${q}`;
+      // The consent page is in the app the browser comes back to (the callback's origin).
+      return `${new URL(redirectUri).origin}/accounting/sandbox/consent?${q}`;
     },
     grant: (realmId) => grant(db, realmId),
     async exchangeCode({ code, realmId }) {
