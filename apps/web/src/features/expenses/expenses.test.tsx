@@ -297,6 +297,12 @@ describe('expense detail: schedule and retire', () => {
       await screen.findByText('Pay on 01/04/2026, every month until 01/12/2026 · next payment 01/05/2026'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add receipt' })).toBeInTheDocument();
+    // The receipt opens from the detail (an approver reads it there): a link, not its stored name.
+    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      `/api/files/${'a'.repeat(32)}.pdf`,
+    );
+    expect(screen.queryByText(`${'a'.repeat(32)}.pdf`)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retire' }));
     expect(await screen.findByText(/records the 1 receipt against this/)).toBeInTheDocument();
     expect(mock.calls.some((c) => c.method === 'PUT')).toBe(false);

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ExpenseDetail } from '@owo/contract/expenses';
 import { DetailField } from '../../../components/detail-field';
+import { FileLinks } from '../../../components/file-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -148,7 +149,17 @@ function ExpenseFields({ e }: { e: ExpenseDetail }) {
         <DetailField label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
         <DetailField label="Description" value={e.purpose.description} />
         <DetailField label="Category" value={e.purpose.serviceName} />
-        <DetailField label="Attachments" value={e.attachments.map((a) => a.fileName).join(', ')} />
+        <DetailField
+          label="Attachments"
+          value={
+            e.attachments.length ? (
+              <FileLinks
+                files={e.attachments}
+                label={(i) => (e.attachments.length > 1 ? `Receipt ${i + 1}` : 'Receipt')}
+              />
+            ) : null
+          }
+        />
         {e.scheduledDate && <DetailField label="Schedule" value={scheduleText(e)} />}
         {e.parentExpenseId && (
           <DetailField
