@@ -148,7 +148,8 @@ export const SIDEBAR_GROUPS: SidebarGroup[] = [
   { key: 'paymentReports', items: ['transactions', 'requests'] },
   {
     key: 'outward',
-    items: ['commissions', 'disbursements', 'payouts', 'expenses', 'payroll', 'marketplace'],
+    // Cards is not in 000 §2.5's list; spend on a card is outward money, so it sits here.
+    items: ['commissions', 'disbursements', 'payouts', 'expenses', 'cards', 'payroll', 'marketplace'],
   },
   { key: 'inward', items: ['inflows', 'payment-invitations'] },
   { key: 'business', items: ['vendors', 'projects', 'asset-list'] },

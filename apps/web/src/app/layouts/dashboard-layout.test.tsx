@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { store } from '../../lib/store';
 import { renderApp } from '../test-utils';
@@ -67,7 +67,7 @@ describe('dashboard frame', () => {
     });
     const tour = await screen.findByTestId('guided-tour');
     expect(tour).toHaveAttribute('data-step', 'payouts-all');
-    // Step 1 falls back to the Payouts entry, inside Outward Payments (closed on /cards).
+    // Step 1 falls back to the Payouts entry, inside Outward Payments (open: Cards is in it).
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Outward Payments' })).toHaveAttribute(
         'aria-expanded',
@@ -91,6 +91,26 @@ describe('dashboard frame', () => {
   it('titles pages outside the sidebar areas by their section (profile, account)', async () => {
     renderApp('/profile/security', { session: {} });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Profile');
+  });
+
+  it('titles the payment flows (pay someone, a direct payout’s steps)', async () => {
+    renderApp('/pay-someone', { session: {} });
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Pay someone');
+  });
+
+  it('opens the group of the page the user moves to', async () => {
+    const { router } = renderApp('/dashboard', { session: {} });
+    const analytics = await screen.findByRole('button', { name: 'Analytics & Insights' });
+    expect(analytics).toHaveAttribute('aria-expanded', 'true');
+    await act(() => router.navigate('/vendors'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Business Management' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
+    expect(analytics).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('sidebar-cards')).toBeInTheDocument(); // Cards has its entry
   });
 
   it('keeps one group open at a time', async () => {

@@ -5,7 +5,7 @@ import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router
 import { paths } from '../../lib/paths';
 import { logoutStaff, useResources } from '../../lib/session';
 import { TOUR_REVEAL_EVENT } from '../../features/tour';
-import { AREAS, areaForPath, visibleSidebar } from '../areas';
+import { AREAS, areaForPath, visibleSidebar, type AreaKey } from '../areas';
 
 /** Manage profile, Switch account and Log out, under the groups. */
 function SidebarFooter(props: { onNavigate?: () => void }) {
@@ -47,9 +47,16 @@ export function Sidebar(props: { onNavigate?: () => void }) {
   const groups = useMemo(() => visibleSidebar(resources), [resources]);
   const location = useLocation();
   const current = areaForPath(location.pathname)?.key;
-  const [open, setOpen] = useState<string | null>(
-    () => groups.find((g) => current && g.items.includes(current))?.key ?? groups[0]?.key ?? null,
-  );
+  const groupOf = (area: AreaKey | undefined) => groups.find((g) => area && g.items.includes(area))?.key;
+  const [open, setOpen] = useState<string | null>(() => groupOf(current) ?? groups[0]?.key ?? null);
+  // The open group follows the page: moving to a page of another group opens that group (a page
+  // outside the sidebar leaves the open group as it is).
+  const [shownFor, setShownFor] = useState(current);
+  if (current !== shownFor) {
+    setShownFor(current);
+    const next = groupOf(current);
+    if (next) setOpen(next);
+  }
 
   // The guided tour points at a sidebar entry in a collapsed group: open that group (listening
   // from the layout phase, before the tour's first look).

@@ -53,6 +53,12 @@ export const SETTINGS_LINKS: SettingsLink[] = [
     resource: 'developer',
   },
   {
+    to: paths.settings.integrations.href(),
+    title: 'Integrations',
+    text: 'Accounting software: connect, map, sync',
+    resource: 'accountingIntegrations',
+  },
+  {
     to: paths.settings.auditLog.href(),
     title: 'Audit log',
     text: 'Every change, who and when',
