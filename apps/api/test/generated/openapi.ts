@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this server simulates inbound deposits (sandbox rails outside production) */
+        get: operations["getSandboxStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/rails/{provider}": {
         parameters: {
             query?: never;
@@ -6985,13 +7002,18 @@ export interface components {
         PayeeOpenBill: {
             id: string;
             reference: string;
+            /** @enum {string} */
+            status: "requested" | "draft" | "submitted" | "sent" | "cancelled";
             /** @description Decimal string of major units, e.g. "1234.50" */
-            amount: string;
+            amount: string | null;
             /**
              * Format: int64
              * @description Integer minor units (kobo, cents, pence)
              */
-            amountMinor: number;
+            amountMinor: number | null;
+            invoiceNumber: string | null;
+            dueDate: string | null;
+            createdAt: string;
         };
         PayeePayment: {
             id: string;
@@ -7254,15 +7276,45 @@ export interface components {
             message: string;
             data: components["schemas"]["PayoutDetail"];
         };
+        PayoutScheduleDetail: {
+            id: string;
+            payoutId: string;
+            scheduledDate: string;
+            /** @enum {string} */
+            status: "scheduled" | "paid" | "cancelled";
+            payout: components["schemas"]["PayoutSchedulePayout"];
+        };
         PayoutScheduleDetailResponse: {
             status: string;
             message: string;
-            data: {
+            data: components["schemas"]["PayoutScheduleDetail"];
+        };
+        PayoutSchedulePayout: {
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled";
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            fee: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            feeMinor: number;
+            currency: string;
+            narration: string;
+            payee: {
                 id: string;
-                payoutId: string;
-                scheduledDate: string;
-                /** @enum {string} */
-                status: "scheduled" | "paid" | "cancelled";
+                name: string;
+                bankName: string;
+                accountNumber: string;
+                accountName: string;
             };
         };
         PayrollCreateBody: {
@@ -8351,6 +8403,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSandboxStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            deposits: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -11518,6 +11603,7 @@ export interface operations {
                                     transactionId?: string;
                                     quoteId?: string;
                                     cardId?: string;
+                                    path?: string;
                                 } & {
                                     [key: string]: unknown;
                                 };
@@ -16578,7 +16664,7 @@ export interface operations {
                         vendType: "prepaid" | "postpaid";
                         phoneNo: string;
                         label?: string | null;
-                        state: string;
+                        state?: string;
                     }[];
                 };
             };
@@ -16693,7 +16779,7 @@ export interface operations {
                     name?: string;
                     label?: string | null;
                     email?: string | null;
-                    state: string;
+                    state?: string;
                 };
             };
         };

@@ -30,6 +30,10 @@ type ApiMutationOptions<TData, TVars> = Omit<
   silentError?: boolean;
 };
 
+/** 500s are toasted by the client already; 403s show the Access Forbidden page. */
+export const handledGlobally = (err: unknown) =>
+  err instanceof ApiError && (err.httpStatus >= 500 || err.httpStatus === 403);
+
 export function useApiMutation<TData = unknown, TVars = void>(opts: ApiMutationOptions<TData, TVars>) {
   const { form, silentSuccess, silentError, onSuccess, onError, ...rest } = opts;
   return useMutation<Envelope<TData>, ApiError, TVars>({
@@ -40,9 +44,7 @@ export function useApiMutation<TData = unknown, TVars = void>(opts: ApiMutationO
     },
     onError: (err, ...args) => {
       if (form) applyServerErrors(form, err);
-      // 500s are toasted by the client already; 403s show the Access Forbidden page.
-      const handledGlobally = err instanceof ApiError && (err.httpStatus >= 500 || err.httpStatus === 403);
-      if (!silentError && !handledGlobally) toastError(err.message);
+      if (!silentError && !handledGlobally(err)) toastError(err.message);
       return onError?.(err, ...args);
     },
   });

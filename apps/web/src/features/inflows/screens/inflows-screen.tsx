@@ -37,8 +37,14 @@ export function InflowsScreen() {
   const canPartner = useCan('inflowsPartners', 'post');
   const canInvoice = useCan('inflows', 'post');
   const canCustomer = useCan('inflowsCustomers', 'post');
+  const canSeePartners = useCan('inflowsPartners', 'get');
+  const canSeeCustomers = useCan('inflowsCustomers', 'get');
   const [modal, setModal] = useState<'customer' | 'partner' | null>(null);
-  const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+  // Partners and Customers show only to a role that may read them (view-partners, view-customers).
+  const tabs = TABS.filter(
+    (t) => (t.key !== 'partners' || canSeePartners) && (t.key !== 'customers' || canSeeCustomers),
+  );
+  const current = tabs.find((t) => t.key === tab) ?? tabs[0];
   return (
     <Stack gap="lg">
       <PageHeader
@@ -67,9 +73,9 @@ export function InflowsScreen() {
           </>
         }
       />
-      <Tabs value={current.key} onChange={(v) => navigate(TABS.find((t) => t.key === v)!.path)}>
+      <Tabs value={current.key} onChange={(v) => navigate(tabs.find((t) => t.key === v)!.path)}>
         <Tabs.List>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.key} value={t.key}>
               {t.title}
             </Tabs.Tab>

@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api';
 import { useDraft } from '../../../lib/drafts';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
+import { useHasSession } from '../../../lib/session';
 import { billApi, useSendBill, useSendBillBanks } from '../api';
 import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
@@ -249,9 +250,14 @@ export function SendBillReviewScreen() {
   );
 }
 
-/** /send-bill/success/:ref: 'Payment Requested'. */
+/**
+ * /send-bill/success/:ref: 'Payment Requested' (000 §2.10). A signed-in user is offered 'Start new
+ * transaction' (the dashboard, with its Make Payment menu); a visitor 'Get Started', to registration
+ * with the email prefilled.
+ */
 export function SendBillSuccessScreen() {
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
+  const signedIn = useHasSession();
   return (
     <PublicFrame>
       <Card>
@@ -261,9 +267,15 @@ export function SendBillSuccessScreen() {
             {sent ? `${sent.companyName} has your bill.` : 'Your bill was sent.'} You will be paid to the
             account you gave once it is approved.
           </Text>
-          <Anchor component={Link} to={paths.auth.register.href(sent ? { email: sent.email } : undefined)}>
-            Get Started
-          </Anchor>
+          {signedIn ? (
+            <Anchor component={Link} to={paths.dashboard.href()}>
+              Start new transaction
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to={paths.auth.register.href(sent ? { email: sent.email } : undefined)}>
+              Get Started
+            </Anchor>
+          )}
         </Stack>
       </Card>
     </PublicFrame>

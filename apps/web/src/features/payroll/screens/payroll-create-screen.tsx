@@ -20,7 +20,9 @@ import { checkPayrollDates } from '@owo/contract/payroll-runs';
 import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
-import { useApiMutation } from '../../../lib/query';
+import type { ApiError } from '../../../lib/api';
+import { handledGlobally, useApiMutation } from '../../../lib/query';
+import { toastError } from '../../../lib/toast';
 import { useAccountingAuthCheck } from '../../accounting';
 import { useWallets } from '../../money';
 import { payrollApi, refreshPayroll, useEmployees } from '../api';
@@ -99,13 +101,28 @@ function useCreatePayroll() {
         scheduledPayDate: v.scheduledPayDate || null,
       }),
     silentSuccess: true,
+    silentError: true,
     onSuccess: (res) => {
       void refreshPayroll();
       void navigate(paths.payroll.preview.href({ id: res.data.id }));
     },
+    onError: (err) => {
+      if (!handledGlobally(err)) toastError(payrollSaveError(err));
+    },
   });
   return { form, create };
 }
+
+/**
+ * 002 §8, payroll create or update: a validation error joins its messages with newlines; any other
+ * error shows its message, or 'Please check your inputs and try again!'.
+ */
+export function payrollSaveError(err: ApiError): string {
+  const messages = err.httpStatus === 400 ? Object.values(err.errors ?? {}).flat() : [];
+  if (messages.length) return [...new Set(messages)].join('\n');
+  return err.message || PAYROLL_SAVE_FALLBACK;
+}
+const PAYROLL_SAVE_FALLBACK = 'Please check your inputs and try again!';
 
 /** A labelled segmented choice (Payroll type, Payout type). */
 function Segments(props: {
