@@ -17,6 +17,7 @@ describe('sidebar visibility by permission (000 §2.5, §6)', () => {
       'disbursements',
       'payouts',
       'expenses',
+      'cards',
       'payroll',
       'marketplace',
     ]);
