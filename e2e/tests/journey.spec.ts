@@ -26,6 +26,7 @@ const ACCOUNTANT_SIDEBAR = [
   'sidebar-requests',
   'sidebar-payouts',
   'sidebar-expenses',
+  'sidebar-cards',
   'sidebar-payroll',
   'sidebar-inflows',
   'sidebar-payment-invitations',
