@@ -10,7 +10,7 @@
 // on every request; LIST_CACHE_MB=0 npm run bench:api measures it read on every request instead.
 // Targets: B / A >= 0.5 and C's p99 < 25 ms. Figures are noisy on a shared machine: compare the
 // ratio, which both sides of one run share.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,27 +30,18 @@ import { issueSession } from '../apps/api/src/platform/sessions';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
 import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
-import { cpuSeconds, pgCpuSeconds } from './support';
+import { benchSize, cpuSeconds, pgCpuSeconds } from './support';
+import { buildIfStale } from '../scripts/build-stale.mjs';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
 import { emptySeams } from '../apps/api/src/platform/deps';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const RATE = Number(process.env.BENCH_RATE ?? 500);
-const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1000);
+const CONNECTIONS = benchSize('BENCH_CONNECTIONS', 16, 4);
+const SECONDS = benchSize('BENCH_SECONDS', 12, 1);
+const ROUNDS = benchSize('BENCH_ROUNDS', 6, 1);
+const RATE = benchSize('BENCH_RATE', 500, 50);
+const TRANSACTIONS = benchSize('BENCH_TRANSACTIONS', 1000, 50);
 const LIST = '/api/transactions?page=1&limit=20';
-
-function build() {
-  for (const ws of ['packages/contract', 'apps/api']) {
-    const r = spawnSync('npm', ['run', 'build', '-w', ws], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (r.status !== 0) throw new Error(`build of ${ws} failed`);
-  }
-}
 
 /** Migrates `url` and seeds one company (owner, NGN wallet, TRANSACTIONS deposits) and a bearer session. */
 export async function seed(url: string) {
@@ -141,8 +132,8 @@ function check(label: string, r: autocannon.Result) {
 }
 
 async function main() {
-  console.log('building the API...');
-  build();
+  // Built once by whoever needs it first (npm start, the e2e layer, a bench): only when stale.
+  buildIfStale('apps/api', { quiet: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-api-'));
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user and must reach its directory
   const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });

@@ -29,11 +29,12 @@ import {
   type ApprovalSubject,
 } from '../apps/api/src/modules/approvals';
 import { verifyAllChains } from '../apps/api/src/modules/approvals/trail';
+import { benchSize } from './support';
 
 const APPROVERS = 8;
-const ITEMS_PER_APPROVER = Number(process.env.BENCH_ITEMS ?? 60);
-const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
-const LIST_CALLS = Number(process.env.BENCH_LIST_CALLS ?? 200);
+const ITEMS_PER_APPROVER = benchSize('BENCH_ITEMS', 60, 3);
+const PENDING = benchSize('BENCH_PENDING', 10_000, 100);
+const LIST_CALLS = benchSize('BENCH_LIST_CALLS', 200, 10);
 
 async function user(db: Db, name: string) {
   const [u] = await db

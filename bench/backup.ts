@@ -15,14 +15,14 @@ import {
 } from '../apps/api/src/platform/db';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { fundedWallet } from './support';
+import { benchSize, copySettledTransfers, fundedWallet } from './support';
 import { emptySeams } from '../apps/api/src/platform/deps';
 
-const N = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const N = benchSize('BENCH_TRANSACTIONS', 100_000, 300);
 // Made through the ledger first; the rest are copies of those settled transfers (same rows: the
 // transaction, its journal entries and postings, with new ids) so that 100k rows do not take an
 // hour on a small shared machine. What is measured (backup, restore) depends on the bytes.
-const REAL = Math.min(N, Number(process.env.BENCH_REAL_TRANSACTIONS ?? 4_000));
+const REAL = Math.min(N, benchSize('BENCH_REAL_TRANSACTIONS', 4_000, 100));
 const CLIENTS = 8;
 
 async function main() {
@@ -68,35 +68,8 @@ async function main() {
         }
       }),
     );
-    // Copies of the settled transfers, round by round, in plain SQL, until N transactions.
-    let have = Number(
-      ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,
-    );
-    for (let round = 1; have < N; round++) {
-      const want = N - have;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`create temp table m on commit drop as
-          select id as old_id, gen_random_uuid() as new_id from transactions
-          where status = 'success' and type <> 'deposit' limit ${want}`);
-        await tx.execute(sql`create temp table e on commit drop as
-          select j.id as old_id, gen_random_uuid() as new_id, m.new_id as tx_id from journal_entries j join m on m.old_id = j.transaction_id`);
-        await tx.execute(sql`insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, provider_ref, counterparty, narration, failure_reason, related_transaction_id, source_type, source_id, created_by, metadata, created_at, updated_at)
-          select m.new_id, t.account_id, t.wallet_id, t.type, t.status, t.amount, t.fee, t.currency, t.reference || '-c' || ${round}, t.provider, case when t.provider_ref is null then null else t.provider_ref || '-c' || ${round} end, t.counterparty, t.narration, t.failure_reason, null, t.source_type, t.source_id, t.created_by, t.metadata, t.created_at, t.updated_at
-          from transactions t join m on m.old_id = t.id`);
-        await tx.execute(sql`insert into journal_entries (id, account_id, transaction_id, kind, memo, created_at)
-          select e.new_id, j.account_id, e.tx_id, j.kind, j.memo, j.created_at from journal_entries j join e on e.old_id = j.id`);
-        await tx.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency)
-          select e.new_id, p.ledger_account_id, p.amount, p.currency from postings p join e on e.old_id = p.entry_id`);
-      });
-      have = Number(
-        ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,
-      );
-      console.log(`  copies round ${round}: ${have} transactions`);
-    }
-    // The copies moved money out of the wallets through their ledger accounts: align the cached
-    // wallet figures with them, as the transfer code does for real ones.
-    await db.execute(
-      sql`update wallets w set balance = la.balance from ledger_accounts la where la.id = w.ledger_account_id`,
+    await copySettledTransfers(db, N, (have, round) =>
+      console.log(`  copies round ${round}: ${have} transactions`),
     );
     const count = Number(
       ((await db.execute(sql`select count(*)::int as n from transactions`)).rows[0] as { n: number }).n,

@@ -26,9 +26,9 @@ import { createDisbursement } from '../apps/api/src/modules/disbursements/upload
 import { disbursements } from '../apps/api/src/modules/disbursements/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { SANDBOX_TEST_ACCOUNTS } from '../apps/api/src/rails/sandbox/test-accounts';
-import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
+import { approveAsAdmin, benchSize, fundedWallet, ownerAndApprover } from './support';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const ROWS = benchSize('BENCH_ROWS', 10_000, 50);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
 const BANKS = ['058', '044', '011', '033', '057'];
 

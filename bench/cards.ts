@@ -24,11 +24,11 @@ import { fundCardFromWallet } from '../apps/api/src/modules/cards/lifecycle';
 import { cards } from '../apps/api/src/modules/cards/tables';
 import { ISSUER_SIGNATURE_HEADER, signIssuerBody } from '../apps/api/src/modules/cards/issuer';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { fundedWallet } from './support';
+import { benchSize, fundedWallet } from './support';
 
 const CARDS = 50;
-const RATE = Number(process.env.BENCH_RATE ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = benchSize('BENCH_RATE', 200, 20);
+const SECONDS = benchSize('BENCH_SECONDS', 10, 1);
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];

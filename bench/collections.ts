@@ -35,10 +35,11 @@ import { verifyInvoiceBooks } from '../apps/api/src/modules/inflows/books';
 import { transactions } from '../apps/api/src/modules/money/tables';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
 import { SANDBOX_SIGNATURE_HEADER, signBody } from '../apps/api/src/rails/sandbox/webhook-format';
-import { fundedWallet, pgCpuSeconds } from './support';
+import { benchSize, fundedWallet, pgCpuSeconds } from './support';
+import { recordIssuedCharges } from '../apps/api/src/rails/sandbox/charges';
 
-const N = Number(process.env.BENCH_COLLECTIONS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const N = benchSize('BENCH_COLLECTIONS', 2000, 40);
+const CONCURRENCY = benchSize('BENCH_CONCURRENCY', 16, 4);
 const AMOUNT = 500_000; // ₦5,000 per invoice
 
 async function freePort(): Promise<number> {
@@ -155,8 +156,10 @@ async function main() {
     }
 
     const hook = `http://127.0.0.1:${port}/webhooks/rails/sandbox`;
-    const send = async (i: number) => {
-      const body = JSON.stringify({
+    // Each payment as the sandbox provider issues it (its books confirm every deposit webhook before
+    // anything is credited), recorded before the clock starts; the timed part sends the webhooks.
+    const charges = vas.map((_, i) =>
+      JSON.stringify({
         event: 'charge.success',
         id: `evt_bench_${i}_${randomUUID()}`,
         data: {
@@ -172,7 +175,11 @@ async function main() {
             sender_name: 'BENCH PAYER',
           },
         },
-      });
+      }),
+    );
+    await recordIssuedCharges(db, charges);
+    const send = async (i: number) => {
+      const body = charges[i];
       const res = await fetch(hook, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signBody(secret, body) },

@@ -17,12 +17,12 @@ import {
 } from '../apps/api/src/platform/db';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { fundedWallet, pgCpuSeconds } from './support';
+import { benchSize, fundedWallet, pgCpuSeconds } from './support';
 import { emptySeams } from '../apps/api/src/platform/deps';
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CLIENTS = benchSize('BENCH_CLIENTS', 8, 2);
+const SECONDS = benchSize('BENCH_SECONDS', 10, 1);
+const ROUNDS = benchSize('BENCH_ROUNDS', 5, 1);
 
 async function runFor(
   label: string,
@@ -103,7 +103,7 @@ async function main() {
       async (c) => {
         await start(c);
       },
-      2,
+      Math.min(2, SECONDS),
     );
     await pool.query(
       'create table bench_balances (id int primary key, balance bigint not null check (balance >= 0))',

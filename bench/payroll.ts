@@ -37,9 +37,9 @@ import { extractEmployees } from '../apps/api/src/modules/payroll/import-check';
 import { resolveImportNames, validateImport } from '../apps/api/src/modules/payroll/import-validate';
 import { payslipPdf } from '../apps/api/src/modules/payroll/payslip-pdf';
 import { makeNuban, type PortalPayslip } from '@owo/contract';
-import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
+import { approveAsAdmin, benchSize, fundedWallet, ownerAndApprover } from './support';
 
-const N = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
+const N = benchSize('BENCH_EMPLOYEES', 10_000, 20);
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../apps/api/src/platform/db';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { emptySeams, type AppDeps } from '../apps/api/src/platform/deps';
 import { decide } from '../apps/api/src/modules/approvals';
 import { approvalItems } from '../apps/api/src/modules/approvals/tables';
@@ -122,4 +122,57 @@ export function pgCpuSeconds(dataDir: string): number {
     }
   }
   return total;
+}
+
+const countOf = async (db: Db, table: 'transactions') =>
+  Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n);
+
+/**
+ * Set-based copies of settled transfers made through the ledger (the transaction, its journal entries and
+ * postings, with new ids and references), round by round until the database holds `target` transactions;
+ * then the wallets' cached balances are set from their postings, the one copy decision 010 keeps, so
+ * `ledger:verify` stays clean. For data sets too big to make one transfer at a time on a small machine.
+ */
+export async function copySettledTransfers(
+  db: Db,
+  target: number,
+  progress?: (have: number, round: number) => void,
+) {
+  let have = await countOf(db, 'transactions');
+  for (let round = 1; have < target; round++) {
+    const want = target - have;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`create temp table m on commit drop as
+        select id as old_id, gen_random_uuid() as new_id from transactions
+        where status = 'success' and type <> 'deposit' limit ${want}`);
+      await tx.execute(sql`create temp table e on commit drop as
+        select j.id as old_id, gen_random_uuid() as new_id, m.new_id as tx_id from journal_entries j join m on m.old_id = j.transaction_id`);
+      await tx.execute(sql`insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, provider_ref, counterparty, narration, failure_reason, related_transaction_id, source_type, source_id, created_by, metadata, created_at, updated_at)
+        select m.new_id, t.account_id, t.wallet_id, t.type, t.status, t.amount, t.fee, t.currency, t.reference || '-c' || ${round}, t.provider, case when t.provider_ref is null then null else t.provider_ref || '-c' || ${round} end, t.counterparty, t.narration, t.failure_reason, null, t.source_type, t.source_id, t.created_by, t.metadata, t.created_at, t.updated_at
+        from transactions t join m on m.old_id = t.id`);
+      await tx.execute(sql`insert into journal_entries (id, account_id, transaction_id, kind, memo, created_at)
+        select e.new_id, j.account_id, e.tx_id, j.kind, j.memo, j.created_at from journal_entries j join e on e.old_id = j.id`);
+      await tx.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency)
+        select e.new_id, p.ledger_account_id, p.amount, p.currency from postings p join e on e.old_id = p.entry_id`);
+    });
+    have = await countOf(db, 'transactions');
+    progress?.(have, round);
+  }
+  // The copies moved money through the wallets' ledger accounts, whose cached balances live in the
+  // wallet row (decision 010): set them from the postings, as the transfer statements do for real ones.
+  await db.execute(sql`update wallets w set
+      balance = coalesce((select sum(p.amount) from postings p where p.ledger_account_id = w.ledger_account_id), 0),
+      pending_balance = coalesce((select sum(p.amount) from postings p where p.ledger_account_id = w.hold_ledger_account_id), 0)`);
+}
+
+/**
+ * `--smoke`: the bench at a size that runs in seconds, with its consistency check still at the end.
+ * `npm test` runs every bench so (scripts/bench-smoke.mjs), so a bench that rots fails the suite.
+ */
+export const SMOKE = process.argv.includes('--smoke');
+
+/** A bench's size: the environment's override, else the smoke or the full default. */
+export function benchSize(env: string, full: number, smoke: number): number {
+  const v = process.env[env];
+  return v ? Number(v) : SMOKE ? smoke : full;
 }

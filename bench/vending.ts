@@ -22,9 +22,9 @@ import { meters, vendings } from '../apps/api/src/modules/marketplace/tables';
 import { createVendings } from '../apps/api/src/modules/marketplace/create-vendings';
 import { addMeter } from '../apps/api/src/modules/marketplace/meters';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { approveAsAdmin, fundedWallet, ownerAndApprover } from './support';
+import { approveAsAdmin, benchSize, fundedWallet, ownerAndApprover } from './support';
 
-const METERS = Number(process.env.BENCH_METERS ?? 500);
+const METERS = benchSize('BENCH_METERS', 500, 10);
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));

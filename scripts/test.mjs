@@ -12,6 +12,7 @@ const layers = [
   ['web (unit)', ['run', 'test', '-w', 'apps/web']],
   ['api (integration, PostgreSQL)', ['run', 'test', '-w', 'apps/api']],
   ['e2e (Chromium)', ['run', 'test', '-w', 'e2e']],
+  ['benches (smoke: each bench small, its consistency check)', ['run', 'bench:smoke']],
   ['private clone (root in a 0700 folder)', ['run', 'test:private-clone']],
 ];
 let failed = 0;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeNuban } from '@owo/contract';
 import { count, eq, sql } from 'drizzle-orm';
-import { sandboxTransfers, sandboxWebhookDeliveries } from '../../rails/sandbox/tables';
+import { recordIssuedCharges } from '../../rails/sandbox/charges';
+import { sandboxTransfers } from '../../rails/sandbox/tables';
 import { transactions } from '../money/tables';
 import type { TestApp } from '../../../test/factories';
 import { ownerWithAccount, TEST_VAULT_KEYS, waitFor } from '../../../test/factories';
@@ -39,15 +40,7 @@ export async function fundedOwner(t: TestApp, balance: number) {
  * only for charges the provider's record confirms. `body` is the exact charge.success JSON.
  */
 export async function recordSandboxCharge(t: TestApp, body: string) {
-  const parsed = JSON.parse(body) as { id: string; data: { reference: string } };
-  await t.db.insert(sandboxWebhookDeliveries).values({
-    eventId: `issued_${parsed.id}`,
-    event: 'charge.success',
-    reference: parsed.data.reference,
-    payload: body,
-    deliveredCount: 1,
-    deliveredAt: new Date(),
-  });
+  await recordIssuedCharges(t.db, [body]);
 }
 
 /** A valid NUBAN at GTBank that the sandbox pays normally. */

@@ -65,6 +65,29 @@ export async function sendDeposit({ deps, db }: SandboxContext, p: SandboxDeposi
 }
 
 /**
+ * Puts a charge into the sandbox provider's own books as if its engine had issued it and already
+ * delivered its webhook, so a caller (a test, a bench) can then send that webhook itself: deposit
+ * webhooks are credited only for charges the provider's record confirms. `body` is the exact
+ * charge.success JSON. Never reached from a route.
+ */
+export async function recordIssuedCharges(db: SandboxContext['db'], bodies: string[]) {
+  if (!bodies.length) return;
+  await db.insert(sandboxWebhookDeliveries).values(
+    bodies.map((body) => {
+      const parsed = JSON.parse(body) as { id: string; data: { reference: string } };
+      return {
+        eventId: `issued_${parsed.id}`,
+        event: 'charge.success',
+        reference: parsed.data.reference,
+        payload: body,
+        deliveredCount: 1,
+        deliveredAt: new Date(),
+      };
+    }),
+  );
+}
+
+/**
  * The charges the sandbox issued (its engine's record: the signed charge.success it owes), by
  * reference. What a deposit webhook is checked against before anything is credited.
  */
