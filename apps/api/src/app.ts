@@ -31,6 +31,7 @@ import {
 } from './platform/describe';
 import { registerModules } from './modules';
 import { VAULT_LOG_KEYS } from './platform/vault/fields';
+import { openReadReplica } from './platform/read-replica';
 
 export const REDACT_PATHS = [
   ...new Set([
@@ -124,6 +125,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  if (config.DATABASE_READ_URL && !deps.reads) {
+    const reads = await openReadReplica(deps.pool, config.DATABASE_READ_URL, config.READ_REPLICA_MAX_LAG_MB);
+    deps.reads = reads;
+    app.addHook('onClose', () => reads.close());
+  }
   registerRequestHooks(app, logging);
 
   registerErrorHandling(app);

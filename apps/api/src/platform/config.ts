@@ -17,6 +17,10 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A hot standby of the primary: insights, exports and reports read there (decision 017). */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** How far (MB of WAL) the standby may fall behind before those reads go back to the primary. */
+  READ_REPLICA_MAX_LAG_MB: z.coerce.number().int().min(1).default(64),
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32).optional(),

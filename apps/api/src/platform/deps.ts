@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db';
 import { Seams } from './seams';
+import type { ReadReplica } from './read-replica';
 
 export type AccountCreated = { id: string; name: string; type: string; ownerUserId: string };
 
@@ -16,6 +17,8 @@ export type AppDeps = {
    * jobs, vending…). Per app instance: tests build many apps in one process.
    */
   seams: Seams;
+  /** The hot standby for reads that may lag (platform/read-replica.ts), when DATABASE_READ_URL is set. */
+  reads?: ReadReplica;
 };
 
 /** A fresh, empty registry for a new app. */

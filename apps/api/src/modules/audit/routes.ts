@@ -7,6 +7,7 @@ import { needs, tenantOf } from '../../platform/guard';
 import { paged } from '../../platform/http';
 import { fastList } from '../../platform/list';
 import { auditCsv, listAudit, registerAuditWriter } from './service';
+import { readerOf } from '../../platform/read-replica';
 
 /** Settings > Audit log: read-only (no route changes or deletes an entry). */
 export async function registerAudit(app: FastifyInstance, deps: AppDeps) {
@@ -29,7 +30,7 @@ export async function registerAudit(app: FastifyInstance, deps: AppDeps) {
     async (req, reply) => {
       const { accountId } = tenantOf(req);
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-audit-log.csv', auditCsv(deps.db, accountId, req.query));
+        return sendCsv(reply, 'owo-audit-log.csv', auditCsv(readerOf(deps), accountId, req.query));
       const { items, total } = await listAudit(deps.db, accountId, req.query);
       return paged(items, req.query, total);
     },

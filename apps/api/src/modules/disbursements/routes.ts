@@ -33,6 +33,7 @@ import { retryDisbursement } from './pay';
 import { fixItem, submitDisbursement } from './submit';
 import { createDisbursement } from './upload';
 import { registerValidation } from './validate';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['disbursements'];
 const idempotencyHeader = z
@@ -157,7 +158,7 @@ function listDisbursementsRoute(r: Router, deps: AppDeps) {
     async (req, reply) => {
       const tenant = tenantOf(req);
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-disbursements.csv', disbursementsCsv(db, tenant, req.query));
+        return sendCsv(reply, 'owo-disbursements.csv', disbursementsCsv(readerOf(deps), tenant, req.query));
       const { items, total } = await listDisbursements(db, tenant, req.query);
       return paged(items, req.query, total);
     },
@@ -276,7 +277,6 @@ function retryDisbursementRoute(r: Router, deps: AppDeps) {
 }
 
 function getDisbursementReportRoute(r: Router, deps: AppDeps) {
-  const { db } = deps;
   r.get(
     '/api/disbursements/:id/report',
     {
@@ -293,7 +293,7 @@ function getDisbursementReportRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { name, body } = await reportCsv(db, tenantOf(req), req.params.id);
+      const { name, body } = await reportCsv(readerOf(deps), tenantOf(req), req.params.id);
       return sendCsv(reply, name, body);
     },
   );

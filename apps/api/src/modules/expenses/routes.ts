@@ -33,6 +33,7 @@ import { reapproveExpense, updateExpense } from './edit';
 import { expensesCsv, listExpenses } from './list';
 import { addAttachments, retireExpense } from './receipts';
 import { retryExpense } from './retry';
+import { readerOf } from '../../platform/read-replica';
 
 /** The expense as its viewer sees it (the route's :id, or `id`). */
 const detail = (db: Db, req: { params: { id: string } } & Parameters<typeof tenantOf>[0], id?: string) =>
@@ -90,7 +91,7 @@ function listExpensesRoute(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       const p = { tenant: tenantOf(req), viewerId: authOf(req).user.id, q: req.query };
-      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-expenses.csv', expensesCsv(db, p));
+      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-expenses.csv', expensesCsv(readerOf(deps), p));
       const { items, total } = await listExpenses(db, p);
       return paged(items, req.query, total);
     },

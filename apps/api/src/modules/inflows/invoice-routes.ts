@@ -25,7 +25,6 @@ import type { AppDeps } from '../../platform/deps';
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { authOf, linkOf, needs, needsLink, tenantOf } from '../../platform/guard';
 import { ok, paged, type Router } from '../../platform/http';
-import type { Db } from '../../platform/db';
 import { fastList } from '../../platform/list';
 import { runAfterCommit } from '../approvals';
 import { listInflowTransactions } from './books';
@@ -43,22 +42,23 @@ import { INVOICE_LINK, invoiceRow, invoicesCsv, listInvoices } from './invoice-r
 import { getInvoice } from './invoice-detail';
 import { invoiceStep } from './invoice-wizard';
 import { errors, tags } from './route-parts';
+import { readerOf } from '../../platform/read-replica';
 
 /** The invoice of the route's :id, as the caller sees it: what every invoice action answers. */
 const invoiceAnswer = (deps: AppDeps, req: { params: { id: string } } & Parameters<typeof tenantOf>[0]) =>
   getInvoice(deps, { accountId: tenantOf(req).accountId, id: req.params.id, viewerId: authOf(req).user.id });
 
 const invoiceList =
-  (db: Db, drafts: boolean) =>
+  (deps: AppDeps, drafts: boolean) =>
   async (req: FastifyRequest<{ Querystring: z.output<typeof invoiceListQuery> }>, reply: FastifyReply) => {
     const accountId = tenantOf(req).accountId;
     if (wantsCsv(req.query))
       return sendCsv(
         reply,
         drafts ? 'owo-invoice-drafts.csv' : 'owo-invoices.csv',
-        invoicesCsv(db, accountId, req.query, drafts),
+        invoicesCsv(readerOf(deps), accountId, req.query, drafts),
       );
-    const { items, total } = await listInvoices(db, accountId, req.query, drafts);
+    const { items, total } = await listInvoices(deps.db, accountId, req.query, drafts);
     return paged(items, req.query, total);
   };
 
@@ -118,7 +118,7 @@ function invoiceListRoutes(r: Router, deps: AppDeps) {
         },
       },
     },
-    invoiceList(db, false),
+    invoiceList(deps, false),
   );
   r.get(
     '/api/inflows/invoice/drafts',
@@ -136,7 +136,7 @@ function invoiceListRoutes(r: Router, deps: AppDeps) {
         },
       },
     },
-    invoiceList(db, true),
+    invoiceList(deps, true),
   );
   r.get(
     '/api/inflows/invoice/transactions',

@@ -28,6 +28,7 @@ import {
   updatePartner,
 } from './partners';
 import { errors, tags } from './route-parts';
+import { readerOf } from '../../platform/read-replica';
 
 const partnerDetailSchema = partnerSchema.extend({
   totalValue: z.string(),
@@ -66,7 +67,11 @@ function partnerRoutes(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-partners.csv', partnersCsv(db, tenantOf(req).accountId, req.query));
+        return sendCsv(
+          reply,
+          'owo-partners.csv',
+          partnersCsv(readerOf(deps), tenantOf(req).accountId, req.query),
+        );
       const { items, total } = await listPartners(db, tenantOf(req).accountId, req.query);
       return paged(items, req.query, total);
     },

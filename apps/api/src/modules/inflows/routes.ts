@@ -26,6 +26,7 @@ import { registerCustomerPortal } from './portal';
 import { errors, tags } from './route-parts';
 import { registerPartnerRoutes } from './partner-routes';
 import { registerInvoiceRoutes } from './invoice-routes';
+import { readerOf } from '../../platform/read-replica';
 
 export async function registerInflows(app: FastifyInstance, deps: AppDeps) {
   registerInvoiceApprovals(deps, (id) => assignInvoiceAccount(deps, id));
@@ -77,7 +78,11 @@ function customerRoutes(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-customers.csv', customersCsv(db, tenantOf(req).accountId, req.query));
+        return sendCsv(
+          reply,
+          'owo-customers.csv',
+          customersCsv(readerOf(deps), tenantOf(req).accountId, req.query),
+        );
       const { items, total } = await listCustomers(db, tenantOf(req).accountId, req.query);
       return paged(items, req.query, total);
     },

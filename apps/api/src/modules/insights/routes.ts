@@ -22,8 +22,12 @@ import { dashboard, paymentOverview } from './dashboard';
 import { teamReport } from './team-report';
 import type { InsightFilters } from './window';
 import { EXPENSE_INSIGHT_SOURCE } from './sources';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['insights'];
+
+/** Insights read history that may lag by a standby's replay time: the read replica when usable. */
+const reading = (deps: AppDeps) => ({ db: readerOf(deps), seams: deps.seams });
 
 /** The filters of a request; a member scoped to one subsidiary sees only that subsidiary. */
 function filtersOf(req: FastifyRequest, q: InsightQuery): InsightFilters {
@@ -45,7 +49,7 @@ function panelCsv<T>(deps: AppDeps, reply: FastifyReply, name: string, rows: T[]
     reply,
     `owo-${name}.csv`,
     csvStream(
-      deps.db,
+      readerOf(deps),
       columns,
       async (_tx, offset) => (offset === 0 ? rows : []),
       Math.max(rows.length + 1, 2),
@@ -82,7 +86,7 @@ function getInsightDashboardRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const d = await dashboard(deps, filtersOf(req, req.query));
+      const d = await dashboard(reading(deps), filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(d);
       const panel = req.query.panel ?? 'paymentOverview';
       const { rows, columns } = dashboardCsvPanels(d)[panel];
@@ -105,7 +109,7 @@ function getPaymentOverviewRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const p = await paymentOverview(deps, filtersOf(req, req.query));
+      const p = await paymentOverview(reading(deps), filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(p);
       return panelCsv(deps, reply, 'payment-overview', p.buckets as unknown as Row[], [
         ...cols(
@@ -133,7 +137,7 @@ function getTeamReportRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const t = await teamReport(deps, filtersOf(req, req.query));
+      const t = await teamReport(reading(deps), filtersOf(req, req.query));
       if (!wantsCsv(req.query)) return ok(t);
       return panelCsv(deps, reply, 'team-report', teamReportCsvRows(t), [
         ...cols(

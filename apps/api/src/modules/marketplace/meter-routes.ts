@@ -31,6 +31,7 @@ import { fastList } from '../../platform/list';
 import { confirmMeterImport, previewMeterImport } from './import';
 import { addMeter, deleteMeter, getMeter, listDiscos, listMeters, verifyMeter } from './meters';
 import { meterReport, meterReportCsv } from './report';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['marketplace'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -132,7 +133,6 @@ function confirmMeterImportRoute(r: Router, deps: AppDeps) {
 }
 
 function meterMonthlyReportRoute(r: Router, deps: AppDeps) {
-  const { db } = deps;
   r.get(
     '/api/marketplace/reports/meters',
     {
@@ -147,7 +147,7 @@ function meterMonthlyReportRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const report = await meterReport(db, tenantOf(req).accountId, req.query.month);
+      const report = await meterReport(readerOf(deps), tenantOf(req).accountId, req.query.month);
       if (req.query.format === 'csv')
         return sendCsv(reply, `owo-electricity-${report.month}.csv`, Readable.from([meterReportCsv(report)]));
       return ok(report);

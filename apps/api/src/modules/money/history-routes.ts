@@ -24,6 +24,7 @@ import { sendStoredDocument, storageOf } from '../../platform/storage';
 import { getHistoryDetail, historyCsv, historyFused, listHistory } from './history';
 import { createReceiptLink, receiptDocument, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['transactions'];
 const file = z.any().describe('The file bytes (application/pdf or text/csv)');
@@ -60,7 +61,7 @@ function listTransactionsRoute(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       if (wantsCsv(req.query)) {
-        const csv = historyCsv(deps.db, tenantOf(req).accountId, req.query);
+        const csv = historyCsv(readerOf(deps), tenantOf(req).accountId, req.query);
         return sendCsv(reply, 'owo-transactions.csv', csv);
       }
       // Read by the guard in its own statement (one round trip, JSON built by PostgreSQL).
@@ -163,7 +164,7 @@ function requestStatementRoute(r: Router, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const s = await buildStatement(deps.db, tenantOf(req).accountId, req.body);
+      const s = await buildStatement(readerOf(deps), tenantOf(req).accountId, req.body);
       const name = `owo-statement-${s.currency.toLowerCase()}-${s.from}-to-${s.to}.${req.body.format}`;
       const bytes = req.body.format === 'csv' ? Buffer.from(statementCsv(s), 'utf8') : await statementPdf(s);
       return reply

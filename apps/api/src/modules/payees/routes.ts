@@ -21,6 +21,7 @@ import { maskedBank, recordAuditChange } from '../audit';
 import { registerVendorOnboarding } from './onboarding-routes';
 import { registerPayeeApprovals } from './bank-change';
 import { createPayee, getPayee, listPayees, payeesCsv, updatePayee } from './service';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['payees'];
 
@@ -57,7 +58,8 @@ function listPayeesRoute(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       const { accountId } = tenantOf(req);
-      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-vendors.csv', payeesCsv(db, accountId, req.query));
+      if (wantsCsv(req.query))
+        return sendCsv(reply, 'owo-vendors.csv', payeesCsv(readerOf(deps), accountId, req.query));
       const { items, total } = await listPayees(db, accountId, req.query);
       return paged(items, req.query, total);
     },

@@ -29,6 +29,7 @@ import {
   paymentInvitationsCsv,
   resendPaymentInvitation,
 } from './service';
+import { readerOf } from '../../platform/read-replica';
 
 /** The public payment-invitation pages' limit per client address. */
 const limitPublic = (deps: AppDeps, ip: string) =>
@@ -108,7 +109,11 @@ function listPaymentInvitationsRoute(r: Router, deps: AppDeps) {
     async (req, reply) => {
       const { accountId } = tenantOf(req);
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-payment-invitations.csv', paymentInvitationsCsv(db, accountId, req.query));
+        return sendCsv(
+          reply,
+          'owo-payment-invitations.csv',
+          paymentInvitationsCsv(readerOf(deps), accountId, req.query),
+        );
       const { items, total } = await listPaymentInvitations(db, accountId, req.query);
       return paged(items, req.query, total);
     },

@@ -43,6 +43,7 @@ import {
   cancelPayoutRecurrenceRoute,
   cancelPayoutScheduleRoute,
 } from './schedule-routes';
+import { readerOf } from '../../platform/read-replica';
 
 /** The category, project and assets a payout names are the company's own. */
 const PAYOUT_REFS = bodyRefs({
@@ -252,7 +253,7 @@ function listPayoutsRoute(r: Router, deps: AppDeps) {
     },
     async (req, reply) => {
       const p = { tenant: tenantOf(req), viewerId: authOf(req).user.id, q: req.query };
-      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-payouts.csv', payoutsCsv(db, p));
+      if (wantsCsv(req.query)) return sendCsv(reply, 'owo-payouts.csv', payoutsCsv(readerOf(deps), p));
       const { items, total } = await listPayouts(db, p);
       return paged(items, req.query, total);
     },

@@ -23,6 +23,7 @@ import { recordAuditChange } from '../audit';
 import { addEmployees, deleteEmployee, resendInvitation, updateEmployee } from './manage-employees';
 import { EMPLOYEE_COLUMNS, employeeDto, employeeSearch, employeeView, getEmployee } from './read-employees';
 import { payrollEmployees } from './tables';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['payroll'];
 
@@ -118,7 +119,7 @@ export function listPayrollEmployeesRoute(r: Router, deps: AppDeps) {
         return sendCsv(
           reply,
           'owo-payroll-employees.csv',
-          employeesCsv(db, params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
+          employeesCsv(readerOf(deps), params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
         );
       const { rows, total } = await employeesPage(db, params, req.query);
       return paged(
@@ -158,7 +159,7 @@ export function exportPayrollEmployeesRoute(r: Router, deps: AppDeps) {
       return sendCsv(
         reply,
         'owo-payroll-employees.csv',
-        employeesCsv(db, params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
+        employeesCsv(readerOf(deps), params, (e) => employeeDto(e, view), employeeCsvColumns(view.visible)),
       );
     },
   );

@@ -25,6 +25,7 @@ import { vaultFor } from '../../platform/vault';
 import { ROW_RSA_PIN_FIELD, visibleTo } from './shared';
 import { LINE } from './statutory';
 import { payrollRows, payrolls } from './tables';
+import { readerOf } from '../../platform/read-replica';
 
 type RemitRow = {
   name: string;
@@ -168,7 +169,7 @@ export async function registerPayrollRemittances(app: FastifyInstance, deps: App
       return sendCsv(
         reply,
         `owo-${kind}-remittance-${month}.csv`,
-        csvStream(db, spec.columns, fetchRows(tenant.accountId, month, spec.where, spec.order)),
+        csvStream(readerOf(deps), spec.columns, fetchRows(tenant.accountId, month, spec.where, spec.order)),
       );
     },
   );

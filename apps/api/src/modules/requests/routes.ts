@@ -22,6 +22,7 @@ import { registerRequestApprovals } from './approval';
 import { createFundRequest, decideFundRequest } from './create';
 import { payApprovedRequest } from './pay';
 import { fundRequestsCsv, getFundRequest, listFundRequests } from './read';
+import { readerOf } from '../../platform/read-replica';
 
 const tags = ['requests'];
 const refParam = z.object({ ref: z.string().min(1).max(64) });
@@ -93,7 +94,7 @@ function listFundRequestsRoute(r: Router, deps: AppDeps) {
     async (req, reply) => {
       const tenant = tenantOf(req);
       if (wantsCsv(req.query))
-        return sendCsv(reply, 'owo-requests.csv', fundRequestsCsv(db, tenant, req.query));
+        return sendCsv(reply, 'owo-requests.csv', fundRequestsCsv(readerOf(deps), tenant, req.query));
       const { items, total } = await listFundRequests(db, tenant, req.query);
       return paged(items, req.query, total);
     },
