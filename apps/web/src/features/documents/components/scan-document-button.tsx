@@ -1,5 +1,5 @@
 import { Button, FileButton, type ButtonProps } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
@@ -34,11 +34,16 @@ export function ScanDocumentButton(
   } & Pick<ButtonProps, 'size' | 'variant'>,
 ) {
   const reset = useRef<() => void>(null);
+  // The form's latest onRead (its values and lists as they are when the reading comes back).
+  const onRead = useRef(props.onRead);
+  useEffect(() => {
+    onRead.current = props.onRead;
+  });
   const read = useApiMutation({
     silentSuccess: true,
     silentError: true,
     mutationFn: (file: File) => extractDocument(file),
-    onSuccess: (res, file) => props.onRead(res.data, file),
+    onSuccess: (res, file) => onRead.current(res.data, file),
     onError: (err) => {
       if (!handledGlobally(err)) toastError(err.errors?.file?.[0] ?? err.message);
     },
