@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Card, CardSpend } from '@owo/contract/cards';
 import { fail, ok, renderApp, type Handler, type Reply } from '../../app/test-utils';
+import { extracted } from '../documents/document-fixture';
+import { compareReceipt } from './components/receipt-reading';
 
 const toast = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../lib/toast', () => toast);
@@ -59,7 +61,7 @@ const page = (items: unknown[]): Reply => ({
 });
 const receiptPath = `/api/cards/transactions/${spend().transactionId}/receipt`;
 
-async function openSpends(receipt: Handler) {
+async function openSpends(receipt: Handler, extract?: Handler) {
   let uploaded = false;
   let sent: FormData | undefined;
   const app = renderApp('/cards', {
@@ -77,6 +79,7 @@ async function openSpends(receipt: Handler) {
         uploaded = (r.status ?? 200) < 400;
         return r;
       },
+      ...(extract ? { 'POST /api/documents/extract': extract } : {}),
     },
   });
   fireEvent.click(await screen.findByRole('button', { name: 'Transactions of card 4242' }));
@@ -133,5 +136,49 @@ describe('cards: opened from the "Card Receipt Needed" notification', () => {
     const row = await screen.findByTestId(`spend-${spend().transactionId}`);
     expect(within(row).getByRole('button', { name: /Upload receipt/ })).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === `/api/cards/${card.id}`)).toBe(true);
+  });
+});
+
+describe('cards: the uploaded receipt is read and compared with the spend', () => {
+  const attached = ok(spend({ receiptFile: 'receipt-1.pdf' }), 'Receipt saved successfully');
+  const read = (over: Parameters<typeof extracted>[0]) =>
+    extracted({ vendorName: 'FUEL STATION IKEJA', date: '2026-03-06', totalMinor: 500_000, ...over });
+
+  it('shows what was read and "Does not match" when the amount differs', async () => {
+    let scanned: FormData | undefined;
+    const { row } = await openSpends(attached, (_url, init) => {
+      scanned = init?.body as FormData;
+      return ok(read({ total: '7500.00', totalMinor: 750_000 }));
+    });
+    upload(row, new File(['%PDF-1.4'], 'fuel.pdf', { type: 'application/pdf' }));
+    const shown = await screen.findByTestId(`receipt-read-${spend().transactionId}`);
+    expect(shown).toHaveTextContent('Read: FUEL STATION IKEJA · ₦7,500.00 · 06/03/2026');
+    expect(within(shown).getByText('Does not match')).toBeInTheDocument();
+    expect(within(shown).getByText('amount differs')).toBeInTheDocument();
+    expect((scanned?.get('file') as File).name).toBe('fuel.pdf');
+    expect(screen.getByText('Receipt attached')).toBeInTheDocument();
+  });
+
+  it('says "Matches" when amount, date (within 3 days) and merchant agree', async () => {
+    const { row } = await openSpends(attached, ok(read({})));
+    upload(row, new File(['%PDF-1.4'], 'fuel.pdf', { type: 'application/pdf' }));
+    const shown = await screen.findByTestId(`receipt-read-${spend().transactionId}`);
+    expect(within(shown).getByText('Matches')).toBeInTheDocument();
+    expect(within(shown).queryByText('Does not match')).toBeNull();
+  });
+
+  it('keeps the upload and says so when the receipt cannot be read', async () => {
+    const { row } = await openSpends(attached, fail(500, 'error', 'Reader unavailable'));
+    upload(row, new File(['%PDF-1.4'], 'fuel.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Could not read the receipt')).toBeInTheDocument();
+    expect(screen.getByText('Receipt attached')).toBeInTheDocument();
+    expect(toast.toastError).not.toHaveBeenCalled();
+  });
+
+  it('flags a date more than 3 days off and a merchant sharing no word', () => {
+    expect(compareReceipt(read({ date: '2026-03-09' }), spend())).toEqual(['date']);
+    expect(compareReceipt(read({ date: '2026-03-08' }), spend())).toEqual([]);
+    expect(compareReceipt(read({ vendorName: 'Shoprite Ltd' }), spend())).toEqual(['merchant']);
+    expect(compareReceipt(extracted(), spend())).toBeNull();
   });
 });

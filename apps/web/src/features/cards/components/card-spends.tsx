@@ -5,16 +5,22 @@ import { StatusBadge } from '../../../components/status-badge';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
+import { extractDocument } from '../../documents';
 import { cardApi, refreshCards, useCardSpends } from '../api';
+import { ReceiptReading, type ReceiptRead } from './receipt-reading';
 
 /** A spend that still needs the holder's receipt: not reversed and nothing uploaded yet. */
 export const needsReceipt = (s: CardSpend) => s.status !== 'reversed' && !s.receiptFile;
 
 /** One spend's "Upload receipt" action (same FileButton pattern as an expense's Add receipt). */
-function UploadReceipt(props: { spend: CardSpend }) {
+function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => void }) {
   const upload = useApiMutation({
     mutationFn: (file: File) => cardApi.uploadReceipt(props.spend.transactionId, file),
-    onSuccess: () => void refreshCards(), // the API's message is toasted by useApiMutation
+    // the API's message is toasted by useApiMutation; then the receipt is read
+    onSuccess: (_res, file) => {
+      void refreshCards();
+      props.onUploaded(file);
+    },
   });
   return (
     <FileButton onChange={(f) => f && upload.mutate(f)} accept="image/*,application/pdf">
@@ -37,6 +43,16 @@ function UploadReceipt(props: { spend: CardSpend }) {
 export function CardSpends(props: { card: Card; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const list = useCardSpends(props.card.id, page);
+  const [reads, setReads] = useState<Record<string, ReceiptRead>>({});
+  /** Reads an uploaded receipt (quietly: a failure only says it could not be read). */
+  const readReceipt = (spendId: string, file: File) => {
+    const put = (r: ReceiptRead) => setReads((all) => ({ ...all, [spendId]: r }));
+    put({ state: 'reading' });
+    extractDocument(file, { quiet: true }).then(
+      (res) => put({ state: 'read', doc: res.data }),
+      () => put({ state: 'failed' }),
+    );
+  };
   return (
     <MCard padding={0}>
       <Group justify="space-between" p="md">
@@ -85,12 +101,13 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
                       Receipt attached
                     </Badge>
                   ) : needsReceipt(s) ? (
-                    <UploadReceipt spend={s} />
+                    <UploadReceipt spend={s} onUploaded={(f) => readReceipt(s.transactionId, f)} />
                   ) : (
                     <Text size="xs" c="dimmed">
                       Not needed
                     </Text>
                   )}
+                  {reads[s.transactionId] && <ReceiptReading read={reads[s.transactionId]} spend={s} />}
                 </Table.Td>
               </Table.Tr>
             ))}

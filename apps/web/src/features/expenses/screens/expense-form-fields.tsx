@@ -1,13 +1,13 @@
-import { Checkbox, FileInput, Group, Select, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
 import { useProfile } from '../../../lib/session';
-import { accountsApi } from '../../accounts';
 import { useWallets } from '../../money';
 import { useBanks } from '../../profile';
 import { useApprovers, useExpenseQuote } from '../api';
 import { BeneficiaryPicker } from '../components/beneficiary-picker';
+import type { ExpenseScanMarks } from '../components/expense-scan';
 import type { ExpenseFormApi } from '../components/product-lines';
 import { BankSelect } from '../../../components/bank-select';
 
@@ -65,8 +65,8 @@ function quoteDescription(quote: Quote) {
 }
 
 /** The amount (read-only when product lines set it), with the quote's error or figures. */
-export function AmountField(props: { form: ExpenseFormApi; quote: Quote }) {
-  const { form, quote } = props;
+export function AmountField(props: { form: ExpenseFormApi; quote: Quote; marks?: ExpenseScanMarks }) {
+  const { form, quote, marks } = props;
   const e = form.formState.errors;
   return (
     <TextInput
@@ -78,15 +78,19 @@ export function AmountField(props: { form: ExpenseFormApi; quote: Quote }) {
         (quote.error ? (quote.error as Error).message : undefined) ??
         (quote.data?.isPaymentRequired ? 'Insufficient funds, top-up required' : undefined)
       }
-      description={quoteDescription(quote)}
+      {...(marks ? marks.check('amount', quoteDescription(quote)) : { description: quoteDescription(quote) })}
       data-testid="expense-amount"
     />
   );
 }
 
 /** Who is paid: a saved beneficiary, or a bank and an account number checked with the bank. */
-export function PayeeFields(props: { form: ExpenseFormApi; account: AccountLookup }) {
-  const { form } = props;
+export function PayeeFields(props: {
+  form: ExpenseFormApi;
+  account: AccountLookup;
+  marks?: ExpenseScanMarks;
+}) {
+  const { form, marks } = props;
   const { accountName, lookup } = props.account;
   const banks = useBanks();
   const e = form.formState.errors;
@@ -109,6 +113,7 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: AccountLooku
             value={field.value ?? null}
             onChange={field.onChange}
             error={e.bankCode?.message}
+            {...marks?.check('bankCode')}
           />
         )}
       />
@@ -120,7 +125,9 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: AccountLooku
           e.bankAccountNumber?.message ??
           (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
         }
-        description={lookup === 'loading' ? 'Checking…' : accountName}
+        {...(marks?.check('bankAccountNumber', lookup === 'loading' ? 'Checking…' : accountName) ?? {
+          description: lookup === 'loading' ? 'Checking…' : accountName,
+        })}
       />
     </>
   );
@@ -208,46 +215,6 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
             />
           )}
         />
-      )}
-    </>
-  );
-}
-
-/** A receipt uploaded as it is picked, added to the attachments; the names attached so far. */
-export function ReceiptField(props: {
-  form: ExpenseFormApi;
-  uploading: boolean;
-  setUploading: (v: boolean) => void;
-}) {
-  const { form, uploading, setUploading } = props;
-  const attachments = form.watch('attachments') ?? [];
-  return (
-    <>
-      <FileInput
-        label="Receipt (image or PDF, up to 1 MB)"
-        accept="image/*,application/pdf"
-        placeholder={uploading ? 'Uploading…' : 'Attach a receipt'}
-        onChange={async (file) => {
-          if (!file) return;
-          setUploading(true);
-          try {
-            const res = await accountsApi.upload(file);
-            form.setValue('attachments', [
-              ...attachments,
-              { uploader: res.data.uploader.name, fileName: res.data.fileName },
-            ]);
-          } catch (err) {
-            form.setError('attachments', { message: (err as Error).message });
-          } finally {
-            setUploading(false);
-          }
-        }}
-        error={form.formState.errors.attachments?.message}
-      />
-      {attachments.length > 0 && (
-        <Text size="sm" c="dimmed">
-          Attached: {attachments.map((a) => a.fileName).join(', ')}
-        </Text>
       )}
     </>
   );

@@ -9,6 +9,9 @@ import { profileApi } from '../../profile';
 import { EXPENSE_DRAFT, useExpense, useExpenseQuote, type ExpenseDraft } from '../api';
 import { ProductLines, type ExpenseFormApi } from '../components/product-lines';
 import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
+import { ScanDocumentButton, ScanNotice } from '../../documents';
+import { useExpenseScan } from '../components/expense-scan';
+import { ReceiptField } from '../components/receipt-field';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -16,7 +19,6 @@ import {
   ApproverSelect,
   BeneficiaryEmailFields,
   PayeeFields,
-  ReceiptField,
   ScheduleFields,
   WalletAndCurrency,
   type AccountLookup,
@@ -149,11 +151,17 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
   const toReview = useContinue(props.editing);
   const { form, wallets, account, quote } = useExpenseForm(props.initial);
   const [uploading, setUploading] = useState(false);
+  const scan = useExpenseScan(form, setUploading);
   const e = form.formState.errors;
   return (
     <form noValidate onSubmit={form.handleSubmit(() => toReview(form, account.accountName, quote))}>
       <Stack gap="lg" maw={640}>
-        <PageHeader mb={0} title={props.editing ? 'Edit expense' : 'New Expense'} />
+        <PageHeader
+          mb={0}
+          title={props.editing ? 'Edit expense' : 'New Expense'}
+          actions={<ScanDocumentButton kind="receipt" onRead={scan.onRead} disabled={uploading} />}
+        />
+        <ScanNotice filled={scan.marks.filled} lowCount={scan.marks.lowCount} />
         {props.failed && (
           <Alert color="yellow">
             Changing the amount, wallet, bank account or date sends this expense back for approval. A retry
@@ -163,13 +171,14 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
         <Card>
           <Stack>
             <WalletAndCurrency form={form} wallets={wallets} />
-            <AmountField form={form} quote={quote} />
+            <AmountField form={form} quote={quote} marks={scan.marks} />
             <ProductLines form={form} />
-            <PayeeFields form={form} account={account} />
+            <PayeeFields form={form} account={account} marks={scan.marks} />
             <Textarea
               label="Description"
               {...form.register('purpose.description')}
               error={e.purpose?.description?.message}
+              {...scan.marks.check('purpose.description')}
             />
             <TextInput label="Category (optional)" {...form.register('purpose.serviceName')} />
             <ApproverSelect form={form} />

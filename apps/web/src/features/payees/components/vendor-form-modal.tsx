@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { payeeBody, type PayeeDetail } from '@owo/contract/payees';
+import { payeeBody, type Payee, type PayeeDetail } from '@owo/contract/payees';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { profileApi, useBanks } from '../../profile';
@@ -11,12 +11,14 @@ import { BankSelect } from '../../../components/bank-select';
 /**
  * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
  * 10th digit) and the resolved name wins. On edit, a new bank account is sent for approval by
- * someone else; until then the vendor keeps its current account.
+ * someone else; until then the vendor keeps its current account. `initial` prefills the form (a
+ * scanned invoice's vendor name and bank account): on edit that is a bank change, sent for approval.
  */
 type VendorFormProps = {
   opened: boolean;
   onClose: () => void;
-  vendor?: PayeeDetail;
+  vendor?: Payee;
+  initial?: { name?: string; bankCode?: string; accountNumber?: string };
   onSaved?: (v: PayeeDetail) => void;
 };
 
@@ -65,15 +67,16 @@ type Lookup = 'idle' | 'loading' | 'failed';
 /** The vendor form, its account lookup and its save (a bank account is sent only when new or changed). */
 function useVendorForm(props: VendorFormProps) {
   const v = props.vendor;
+  const init = props.initial;
   const banks = useBanks();
   const form = useZodForm(payeeBody, {
     defaultValues: {
-      name: v?.name ?? '',
+      name: v?.name ?? init?.name ?? '',
       email: v?.email ?? '',
       phone: v?.phone ?? '',
       billingAddress: v?.billingAddress ?? '',
-      bankCode: v?.bankCode ?? '',
-      accountNumber: v?.accountNumber ?? '',
+      bankCode: init?.bankCode ?? v?.bankCode ?? '',
+      accountNumber: init?.accountNumber ?? v?.accountNumber ?? '',
     },
   });
   const bankCode = form.watch('bankCode');
@@ -105,7 +108,7 @@ function useVendorForm(props: VendorFormProps) {
 type VendorForm = ReturnType<typeof useVendorForm>['form'];
 
 /** Resolves the account name 1 s after a 10-digit number; the vendor's own account keeps its name. */
-function useAccountLookup(v: PayeeDetail | undefined, bankCode: string, accountNumber: string) {
+function useAccountLookup(v: Payee | undefined, bankCode: string, accountNumber: string) {
   const [accountName, setAccountName] = useState(v?.accountName ?? '');
   const [lookup, setLookup] = useState<Lookup>('idle');
   useEffect(() => {

@@ -18,9 +18,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BILL_MSG, billRequestBody, type Bill } from '@owo/contract/payouts-bills';
 import { DetailField } from '../../../components/detail-field';
 import { FileLink } from '../../../components/file-link';
-import { DateField } from '../../../components/date-field';
 import { StatusBadge } from '../../../components/status-badge';
-import { usePayees } from '../../payees';
 import { FilterBar, ListBody, ListPagination, useListState } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -31,6 +29,7 @@ import { billApi, refreshPayouts, useBill, useBills } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 import { paths } from '../../../lib/paths';
 import { BillsTable } from '../components/bills-table';
+import { CompleteDraft } from '../components/complete-draft';
 import { PageHeader } from '../../../components/page-header';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -144,74 +143,6 @@ export function BillsList() {
       <BillInboxModal opened={inbox} onClose={() => setInbox(false)} />
       <BillTiersModal opened={tiers} onClose={() => setTiers(false)} />
     </Stack>
-  );
-}
-
-/** A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill. */
-function CompleteDraft(props: { bill: Bill }) {
-  const b = props.bill;
-  const vendors = usePayees({}, 1, 100);
-  const [v, setV] = useState({
-    payeeId: b.payeeId ?? '',
-    amount: b.amount ?? '',
-    description: b.description ?? '',
-    invoiceNumber: b.invoiceNumber ?? '',
-    dueDate: b.dueDate ?? '',
-  });
-  const save = useApiMutation({
-    mutationFn: () => billApi.completeDraft(b.reference, v),
-    onSuccess: () => void refreshPayouts(),
-  });
-  const err = (k: string) => save.error?.errors?.[k]?.[0];
-  return (
-    <Card>
-      <Stack>
-        <Title order={5}>Complete this draft</Title>
-        <Text size="sm" c="dimmed">
-          It arrived in your bill inbox; the fields we could read from it are filled in. It is paid to the
-          vendor’s approved bank account.
-        </Text>
-        <Select
-          label="Vendor"
-          searchable
-          data={(vendors.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${p.email}` }))}
-          value={v.payeeId || null}
-          onChange={(x) => setV({ ...v, payeeId: x ?? '' })}
-          error={err('payeeId')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Amount (₦)"
-            value={v.amount}
-            onChange={(e) => setV({ ...v, amount: e.currentTarget.value })}
-            error={err('amount')}
-          />
-          <TextInput
-            label="Invoice number"
-            value={v.invoiceNumber}
-            onChange={(e) => setV({ ...v, invoiceNumber: e.currentTarget.value })}
-            error={err('invoiceNumber')}
-          />
-          <TextInput
-            label="Description"
-            value={v.description}
-            onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
-            error={err('description')}
-          />
-          <DateField
-            label="Due date"
-            value={v.dueDate}
-            onChange={(x) => setV({ ...v, dueDate: x })}
-            error={err('dueDate')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Button loading={save.isPending} onClick={() => save.mutate()}>
-            Save as received bill
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
   );
 }
 

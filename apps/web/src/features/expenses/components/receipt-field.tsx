@@ -1,0 +1,52 @@
+import { FileInput, Text } from '@mantine/core';
+import { accountsApi } from '../../accounts';
+import type { ExpenseFormApi } from './product-lines';
+
+/** Uploads a receipt and adds it to the form's attachments; a refusal shows on the field. */
+export async function attachReceipt(
+  form: ExpenseFormApi,
+  file: File,
+  setUploading: (v: boolean) => void,
+): Promise<void> {
+  setUploading(true);
+  try {
+    const res = await accountsApi.upload(file);
+    form.setValue('attachments', [
+      ...(form.getValues('attachments') ?? []),
+      { uploader: res.data.uploader.name, fileName: res.data.fileName },
+    ]);
+    form.clearErrors('attachments');
+  } catch (err) {
+    form.setError('attachments', { message: (err as Error).message });
+  } finally {
+    setUploading(false);
+  }
+}
+
+/** A receipt uploaded as it is picked, added to the attachments; the names attached so far. */
+export function ReceiptField(props: {
+  form: ExpenseFormApi;
+  uploading: boolean;
+  setUploading: (v: boolean) => void;
+}) {
+  const { form, uploading, setUploading } = props;
+  const attachments = form.watch('attachments') ?? [];
+  return (
+    <>
+      <FileInput
+        label="Receipt (image or PDF, up to 1 MB)"
+        accept="image/*,application/pdf"
+        placeholder={uploading ? 'Uploading…' : 'Attach a receipt'}
+        onChange={(file) => {
+          if (file) void attachReceipt(form, file, setUploading);
+        }}
+        error={form.formState.errors.attachments?.message}
+      />
+      {attachments.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Attached: {attachments.map((a) => a.fileName).join(', ')}
+        </Text>
+      )}
+    </>
+  );
+}
