@@ -120,10 +120,12 @@ export const mondayOf = (ymd: string) => {
   return addDays(ymd, -((dow + 6) % 7));
 };
 
+const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** By date, a day's inflows before its outflows, then by key (plain code-unit order: fast, stable). */
 const cmp = (a: ForecastItem, b: ForecastItem) =>
-  a.date.localeCompare(b.date) ||
+  order(a.date, b.date) ||
   (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) ||
-  a.key.localeCompare(b.key);
+  order(a.key, b.key);
 
 /**
  * The weeks, their closing balances, the lowest week and the alerts, from the opening balance and

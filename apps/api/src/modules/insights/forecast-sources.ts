@@ -71,15 +71,19 @@ export type BillRow = { id: string; date: string; amount: number; vendor: string
  * A bill is paid in naira; an unsent bill has no subsidiary.
  */
 export async function billRows(db: DbOrTx, s: ForecastScope): Promise<BillRow[]> {
+  // Two parts, each on a partial index: the unsent bills, and the payouts awaiting approval that pay a bill.
+  const open = sql`q.amount_minor is not null and q.due_date is not null and q.due_date < ${s.end}::date`;
+  const cols = sql`q.id, q.due_date::text as date, q.amount_minor as amount,
+      coalesce(v.name, q.account_name, q.email) as vendor, coalesce(q.invoice_number, '') as invoice`;
   const r = await db.execute(sql`
-    select q.id, q.due_date::text as date, q.amount_minor as amount,
-      coalesce(v.name, q.account_name, q.email) as vendor, coalesce(q.invoice_number, '') as invoice
-    from payout_quotes q left join payouts p on p.id = q.payout_id and p.account_id = q.account_id
+    select ${cols} from payout_quotes q left join payees v on v.id = q.payee_id
+    where q.account_id = ${s.accountId} and q.status in ('draft', 'submitted') and ${open}
+      and ${s.currency} = 'NGN' ${unscoped(s)}
+    union all
+    select ${cols} from payouts p join payout_quotes q on q.payout_id = p.id and q.account_id = p.account_id
     left join payees v on v.id = q.payee_id
-    where q.account_id = ${s.accountId} and coalesce(p.currency, 'NGN') = ${s.currency}
-      and q.amount_minor is not null and q.due_date is not null and q.due_date < ${s.end}::date
-      and (q.status in ('draft', 'submitted') or (q.status = 'sent' and p.status = 'pending'))
-      ${sub(s, sql`p.subsidiary_id`)}`);
+    where p.account_id = ${s.accountId} and p.status = 'pending' and p.currency = ${s.currency} and q.status = 'sent'
+      and ${open} ${sub(s, sql`p.subsidiary_id`)}`);
   return (r.rows as BillRow[]).map((x) => ({ ...x, amount: m(x.amount) }));
 }
 

@@ -70,6 +70,12 @@ async function fixture(c: Co) {
     values (${acc}, ${`q1${c.ref}`}, 'v@example.com', ${c.payeeId}, 'submitted', 4500000, 'INV-1', ${d(3)}::date, ${user}),
       (${acc}, ${`q2${c.ref}`}, 'v@example.com', ${c.payeeId}, 'draft', 1000000, 'INV-2', ${d(-5)}::date, ${user})
     returning id`);
+  // a bill sent for payment whose payout awaits approval counts by its due date (the payout does not)
+  const pending = await payout(c, { status: 'pending', date: null, amount: 2_000_000, fee: 0, n: 'p' });
+  const sent = await t.db.execute(sql`
+    insert into payout_quotes (account_id, reference, email, payee_id, status, amount_minor, invoice_number, due_date, requested_by, payout_id)
+    values (${acc}, ${`q3${c.ref}`}, 'v@example.com', ${c.payeeId}, 'sent', 2000000, 'INV-3', ${d(12)}::date, ${user}, ${pending})
+    returning id`);
   const run = await t.db.execute(sql`
     insert into payrolls (account_id, reference, name, type, mode, status, wallet_id, maker_user_id, scheduled_pay_date,
       employee_count, gross_minor, net_minor, employer_cost_minor, breakdown, employer_costs)
@@ -109,6 +115,7 @@ async function fixture(c: Co) {
     first,
     bill: id(bills),
     overdueBill: id(bills, 1),
+    sentBill: id(sent),
     run: id(run),
     expense: id(exp),
     invoiceId,
@@ -135,6 +142,7 @@ describe('cash forecast', () => {
       ['recurringPayout', ids.first, d(21), 3_005_000, 'out'], // T+28 is after the end date
       ['bill', ids.bill, d(3), 4_500_000, 'out'],
       ['bill', ids.overdueBill, T, 1_000_000, 'out'], // due T-5, owed now
+      ['bill', ids.sentBill, d(12), 2_000_000, 'out'],
       ['payroll', ids.run, d(20), 26_500_000, 'out'],
       ['paye', ids.run, rem.paye, 5_000_000, 'out'], // 10th of the next month
       ['pension', ids.run, d(27), 2_800_000 + 3_500_000, 'out'], // 7 days after pay
@@ -149,17 +157,17 @@ describe('cash forecast', () => {
     const order = (a: any[], b: any[]) => `${a[0]}${a[2]}`.localeCompare(`${b[0]}${b[2]}`);
     expect(got.sort(order)).toEqual([...want].sort(order));
 
-    // Σ out = 20,005,000 + 1,236,067 + 3 × 3,005,000 + 4,500,000 + 1,000,000 + 26,500,000 + 5,000,000
-    //       + 6,300,000 + 700,000 + 2 × 1,002,500 = 76,261,067; Σ in = 20,000,000
-    // closing = 100,000,000 − 76,261,067 + 20,000,000 = 43,738,933 (₦437,389.33)
+    // Σ out = 20,005,000 + 1,236,067 + 3 × 3,005,000 + 4,500,000 + 1,000,000 + 2,000,000 + 26,500,000
+    //       + 5,000,000 + 6,300,000 + 700,000 + 2 × 1,002,500 = 78,261,067; Σ in = 20,000,000
+    // closing = 100,000,000 − 78,261,067 + 20,000,000 = 41,738,933 (₦417,389.33)
     expect(f.openingMinor).toBe(100_000_000);
     expect(f.opening).toBe('1000000.00');
     expect(f.weeks).toHaveLength(13);
     expect(f.weeks[0].start).toBe(mondayOf(T));
-    expect(f.weeks.reduce((s: number, w: any) => s + w.outflowsMinor, 0)).toBe(76_261_067);
+    expect(f.weeks.reduce((s: number, w: any) => s + w.outflowsMinor, 0)).toBe(78_261_067);
     expect(f.weeks.reduce((s: number, w: any) => s + w.inflowsMinor, 0)).toBe(20_000_000);
-    expect(f.weeks[12].closingMinor).toBe(43_738_933);
-    expect(f.weeks[12].closing).toBe('437389.33');
+    expect(f.weeks[12].closingMinor).toBe(41_738_933);
+    expect(f.weeks[12].closing).toBe('417389.33');
     // each week's closing = the previous closing + its inflows − its outflows, its items summed by hand
     let bal = 100_000_000;
     for (const [k, w] of f.weeks.entries()) {
@@ -193,11 +201,11 @@ describe('cash forecast', () => {
     for (const q of ['weeks=0', 'weeks=27', 'weeks=abc', 'weeks=2.5']) {
       const r = await c.o.api.get(`/api/insights/forecast?${q}`);
       expect(r.status, q).toBe(400);
-      expect(r.body.errors.weeks).toEqual(['Weeks must be a whole number from 1 to 26']);
+      expect(r.body.errors!.weeks).toEqual(['Weeks must be a whole number from 1 to 26']);
     }
     const bad = await c.o.api.get('/api/insights/forecast?currency=EUR');
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.currency).toEqual(['Currency must be NGN, USD or GBP']);
+    expect(bad.body.errors!.currency).toEqual(['Currency must be NGN, USD or GBP']);
     const usd = await c.o.api.get('/api/insights/forecast?currency=USD&weeks=4');
     expect(usd.status).toBe(200);
     expect(usd.body.data.weeks).toHaveLength(4);
