@@ -252,4 +252,21 @@ describe('cash forecast', () => {
     await runForecastAlerts(t.app.deps, new Date(Date.now() + 86_400_000));
     expect(await count()).toBe(2);
   });
+
+  it('with a subsidiary: only that subsidiary’s payouts; payroll, invoices and cards have none', async () => {
+    const c = await company(100_000_000);
+    const ids = await fixture(c);
+    const [sub] = (
+      await t.db.execute(
+        sql`insert into subsidiaries (account_id, name) values (${c.o.account.id}, 'Kano') returning id`,
+      )
+    ).rows as { id: string }[];
+    await t.db.execute(sql`update payouts set subsidiary_id = ${sub.id} where id = ${ids.scheduled}`);
+    const f = (await c.o.api.get(`/api/insights/forecast?subsidiaryId=${sub.id}`)).body.data;
+    const items = f.weeks.flatMap((w: any) => w.items.map((i: any) => [i.kind, i.id]));
+    expect(items).toEqual([['payout', ids.scheduled]]);
+    expect(f.overdue).toEqual([]);
+    expect(f.cardLimits.cards).toBe(0);
+    expect(f.openingMinor).toBe(100_000_000);
+  });
 });
