@@ -70,7 +70,8 @@ const maker =
       reference,
       date: d,
       direction,
-      ...pair('amount', amount),
+      amount: fromMinor(amount),
+      amountMinor: amount,
       label,
     };
   };
