@@ -1,4 +1,5 @@
-// npm run bench:insights — the insights dashboard, team report and budget insight over 100,000
+// npm run bench:insights — the insights dashboard, team report, budget insight and the 13-week cash
+// forecast (500 scheduled items, BENCH_FORECAST_ITEMS) over 100,000
 // transactions across 12 months (one tenant, with two other tenants' rows beside it), on a
 // throwaway embedded PostgreSQL. Times the service calls the routes make (one SQL round trip per
 // panel, run concurrently as the route does); p50 / p99 over repeated calls.
@@ -27,11 +28,14 @@ import { createWallet } from '../apps/api/src/modules/money/wallets';
 import { budgetUse, dashboard, paymentOverview } from '../apps/api/src/modules/insights/dashboard';
 import { teamReport } from '../apps/api/src/modules/insights/team-report';
 import { seedBillAssetRows, seedInsightRows } from '../apps/api/src/modules/insights/seed';
+import { seedForecastRows } from '../apps/api/src/modules/insights/seed-forecast';
+import { forecast } from '../apps/api/src/modules/insights/forecast';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 import { emptySeams } from '../apps/api/src/platform/deps';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 60);
+const FORECAST_ITEMS = Number(process.env.BENCH_FORECAST_ITEMS ?? 500);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,6 +96,14 @@ async function tenant(db: Db, name: string, count: number) {
     days: 365,
     ref: name,
   });
+  // The cash forecast's scheduled items (payouts, recurring payouts, bills, payroll, expenses, invoices).
+  await seedForecastRows(db, {
+    accountId: a.id,
+    walletId: wallet.id,
+    userId: users_[0],
+    items: FORECAST_ITEMS,
+    ref: name,
+  });
   return a.id;
 }
 
@@ -138,6 +150,9 @@ async function main() {
     const dw = await time('dashboard (week)', () => dashboard(core, { ...f, period: 'week' }));
     const tr = await time('team report', () => teamReport(core, f));
     const b = await time('budget insight', () => budgetInsight(db, accountId));
+    const fc = await time('forecast', () =>
+      forecast(db, { accountId, currency: 'NGN', weeks: 13, subsidiaryId: null }),
+    );
     await pool.end();
     console.log('');
     console.log(`dashboard p99: ${d.toFixed(1)} ms`);
@@ -146,6 +161,7 @@ async function main() {
     console.log(`dashboard week p99: ${dw.toFixed(1)} ms`);
     console.log(`team report p99: ${tr.toFixed(1)} ms`);
     console.log(`budget insight p99: ${b.toFixed(1)} ms`);
+    console.log(`forecast p99: ${fc.toFixed(1)} ms (${FORECAST_ITEMS} scheduled items)`);
   } finally {
     await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -21,6 +21,7 @@ const secondAccount = `Journey Logistics ${run}`;
 /** The Accountant role's sidebar (002 §6 built-in roles x 000 §2.5 areas), in sidebar order. */
 const ACCOUNTANT_SIDEBAR = [
   'sidebar-dashboard',
+  'sidebar-cash-forecast',
   'sidebar-team-report',
   'sidebar-transactions',
   'sidebar-requests',

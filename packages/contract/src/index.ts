@@ -29,6 +29,7 @@ export * from './developers';
 export * from './accounting';
 export * from './audit';
 export * from './insights';
+export * from './insights-forecast';
 export * from './documents';
 export * from './inflows';
 export * from './inflows-payments';

@@ -55,6 +55,9 @@ export const SCHEMA_NAMES: Record<string, string> = {
   'getVending 200 data.response': 'VendingProviderResponse',
   'listCustomerProfiles 200 data.allCustomerProfiles[]': 'CustomerProfile',
   'fixPayrollEmployeesImportEntry 200 data': 'PayrollEmployeesImportEntry',
+  // The cash forecast's item, in the weeks and in the overdue list.
+  'getCashForecast 200 data.overdue[]': 'ForecastItem',
+  'getCashForecast 200 data.overdue[].id': 'ForecastItemRecordId',
 };
 
 /** `PayoutCreateBody`: a capital, then letters and digits. */

@@ -8,6 +8,7 @@ export type AreaKey =
   | 'dashboard'
   | 'agent-insight'
   | 'team-report'
+  | 'cash-forecast'
   | 'transactions'
   | 'requests'
   | 'commissions'
@@ -44,6 +45,12 @@ export const AREAS: Record<AreaKey, Area> = {
     path: '/agent-insight',
     prefixes: ['/agent-insight'],
     anyOf: ['agentDashboard'],
+  },
+  'cash-forecast': {
+    key: 'cash-forecast',
+    path: '/insights/forecast',
+    prefixes: ['/insights/forecast'],
+    anyOf: ['insights'],
   },
   'team-report': {
     key: 'team-report',
@@ -144,7 +151,7 @@ export type SidebarGroup = {
 
 /** 000 §2.5 sidebar groups, in order. */
 export const SIDEBAR_GROUPS: SidebarGroup[] = [
-  { key: 'analytics', items: ['dashboard', 'agent-insight', 'team-report'] },
+  { key: 'analytics', items: ['dashboard', 'cash-forecast', 'agent-insight', 'team-report'] },
   { key: 'paymentReports', items: ['transactions', 'requests'] },
   {
     key: 'outward',

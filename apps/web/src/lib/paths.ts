@@ -92,6 +92,7 @@ export const paths = {
   dashboard: route('/dashboard'),
   agentInsight: route('/agent-insight'),
   teamReport: route('/team-report'),
+  cashForecast: route('/insights/forecast'),
   transactions: route('/transactions'),
   transaction: route('/transaction/:transactionId'),
   requests: route('/requests'),

@@ -7,6 +7,8 @@ import {
   dashboardSchema,
   envelope,
   errorEnvelope,
+  forecastQuery,
+  forecastSchema,
   insightQuery,
   paymentOverviewSchema,
   type TeamReport,
@@ -19,6 +21,8 @@ import { forbidden } from '../../platform/errors';
 import { needs, tenantOf } from '../../platform/guard';
 import { ok, routerOf, type Router } from '../../platform/http';
 import { dashboard, paymentOverview } from './dashboard';
+import { forecast } from './forecast';
+import { registerForecastAlerts } from './forecast-alerts';
 import { teamReport } from './team-report';
 import type { InsightFilters } from './window';
 import { EXPENSE_INSIGHT_SOURCE } from './sources';
@@ -68,6 +72,39 @@ export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
   getInsightDashboardRoute(r, deps);
   getPaymentOverviewRoute(r, deps);
   getTeamReportRoute(r, deps);
+  getCashForecastRoute(r, deps);
+  registerForecastAlerts(deps);
+}
+
+function getCashForecastRoute(r: Router, deps: AppDeps) {
+  r.get(
+    '/api/insights/forecast',
+    {
+      config: needs('insights', 'get'),
+      schema: {
+        operationId: 'getCashForecast',
+        summary: 'Cash forecast: the wallet balance week by week from what is scheduled, owed and expected',
+        description:
+          'Weeks start on Monday (Africa/Lagos), from this week. Out: scheduled and recurring payouts, approved payouts not yet paid, bills by due date, payroll runs with their PAYE, pension and NHF remittances. In: open invoice instalments by due date (overdue ones apart). Committed card limits are a separate line.',
+        tags,
+        querystring: forecastQuery,
+        response: { 200: envelope(forecastSchema), 400: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const t = tenantOf(req);
+      const q = req.query;
+      if (t.subsidiaryId && q.subsidiaryId && q.subsidiaryId !== t.subsidiaryId) throw forbidden();
+      return ok(
+        await forecast(deps.db, {
+          accountId: t.accountId,
+          currency: q.currency ?? 'NGN',
+          weeks: q.weeks ?? 13,
+          subsidiaryId: t.subsidiaryId ?? q.subsidiaryId ?? null,
+        }),
+      );
+    },
+  );
 }
 
 function getInsightDashboardRoute(r: Router, deps: AppDeps) {

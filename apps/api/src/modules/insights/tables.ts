@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../../platform/tenancy-tables';
 
 /**
  * The insights' daily rollup of successful transactions, per account, currency, Lagos day, type and
@@ -22,4 +23,22 @@ export const insightDaily = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.currency, t.day, t.type, t.payee] })],
+);
+
+/**
+ * The cash forecast's overdraw alerts already made (issue 39 §2): a notification and an email per
+ * account, forecast item (`key`) and Lagos day, inserted `on conflict do nothing` before sending.
+ */
+export const forecastAlerts = pgTable(
+  'forecast_alerts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    day: date('day').notNull(),
+    shortfallMinor: bigint('shortfall_minor', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.itemKey, t.day] })],
 );

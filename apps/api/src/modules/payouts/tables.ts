@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { BillStatus, PayoutOption, PayoutStatus } from '@owo/contract';
 import { accounts, users } from '../../platform/tenancy-tables';
 import { payees } from '../payees/tables';
@@ -88,6 +89,10 @@ export const payouts = pgTable(
     uniqueIndex('payouts_recurrence_occurrence_key').on(t.recurrenceId, t.occurrenceDate),
     index('payouts_account_created_idx').on(t.accountId, t.createdAt),
     index('payouts_payee_idx').on(t.payeeId, t.status),
+    // the payouts still to pay, read by the cash forecast (insights)
+    index('payouts_account_open_idx')
+      .on(t.accountId, t.status)
+      .where(sql`${t.status} in ('pending', 'approved', 'scheduled')`),
   ],
 );
 
@@ -151,6 +156,10 @@ export const payoutQuotes = pgTable(
     uniqueIndex('payout_quotes_reference_key').on(t.reference),
     index('payout_quotes_payout_idx').on(t.payoutId),
     index('payout_quotes_account_created_idx').on(t.accountId, t.createdAt),
+    // the bills not yet sent for payment, read by the cash forecast (insights)
+    index('payout_quotes_account_unsent_idx')
+      .on(t.accountId, t.dueDate)
+      .where(sql`${t.status} in ('draft', 'submitted')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { Dashboard, TeamReport } from '@owo/contract/insights';
+import type { Forecast } from '@owo/contract/insights-forecast';
 import { api } from '../../lib/api';
 
 export type InsightFilter = {
@@ -38,5 +39,17 @@ export function useSubsidiaries() {
       (await api.get<{ id: string; name: string }[]>('/subsidiaries', { skipForbiddenPage: true })).data ??
       [],
     retry: false,
+  });
+}
+
+export type ForecastFilter = { currency: InsightFilter['currency']; weeks?: number };
+
+/** GET /api/insights/forecast: the weeks from this Monday, each with its items (issue 39 §2). */
+export function useForecast(f: ForecastFilter) {
+  const query = { currency: f.currency, weeks: f.weeks ?? 13 };
+  return useQuery({
+    queryKey: ['insights', 'forecast', query],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await api.get<Forecast>('/insights/forecast', { query })).data,
   });
 }

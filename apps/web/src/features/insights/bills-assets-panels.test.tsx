@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '@owo/contract/insights';
+import { forecastWeeks, type Forecast } from '@owo/contract/insights-forecast';
 import { ok, renderApp } from '../../app/test-utils';
 
 const money = (minor: number) => ({ amount: (minor / 100).toFixed(2), amountMinor: minor });
@@ -152,5 +153,41 @@ describe('dashboard: bills and assets panels', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('shows the cash forecast panel: the closing in 13 weeks and the lowest point, linking to /insights/forecast', async () => {
+    const item = {
+      key: 'payout:a',
+      kind: 'payout' as const,
+      id: 'a',
+      reference: 'PO-1',
+      direction: 'out' as const,
+    };
+    const built = forecastWeeks({
+      asOf: '2026-12-02',
+      weeks: 13,
+      openingMinor: 500_000,
+      items: [{ ...item, date: '2026-12-10', label: 'Rent', ...money(800_000) }],
+    });
+    const f: Forecast = {
+      currency: 'NGN',
+      asOf: '2026-12-02',
+      opening: '5000.00',
+      openingMinor: 500_000,
+      ...built,
+      overdue: [],
+      overdueTotal: '0.00',
+      overdueTotalMinor: 0,
+      cardLimits: { amount: '0.00', amountMinor: 0, cards: 0 },
+    };
+    renderApp('/dashboard', {
+      session,
+      routes: { 'GET /api/insights/dashboard': ok(dashboard()), 'GET /api/insights/forecast': ok(f) },
+    });
+    const panel = await screen.findByTestId('panel-cash-forecast');
+    // 5,000 − 8,000 = −3,000 from the week of 07/12 on
+    expect(within(panel).getAllByText('-₦3,000.00')).toHaveLength(2);
+    expect(within(panel).getByText('Lowest, week of 07/12/2026')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/insights/forecast');
   });
 });

@@ -11,6 +11,7 @@ import {
   BillsOverviewPanel,
 } from './bills-assets-panels';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
+import { ForecastPanel } from './forecast-panel';
 import type { Dashboard } from '@owo/contract/insights';
 
 const major = (minor: number) => minor / 100;
@@ -84,18 +85,21 @@ function BudgetUsePanel({ data, currency: cur, csv }: Props) {
   );
 }
 
+/** A dashboard panel's CSV button. */
+const csvOf = (filter: InsightFilter) => (panel: string) => (
+  <PanelCsvButton
+    path="/insights/dashboard"
+    filter={filter}
+    panel={panel}
+    filename={`owo-dashboard-${panel}.csv`}
+  />
+);
+
 /** The insight dashboard's panels (000 §2.4; 002 §2 "Insight dashboard"), shown on /dashboard. */
 export function InsightPanels() {
   const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
   const d = useDashboard(filter);
-  const csv = (panel: string) => (
-    <PanelCsvButton
-      path="/insights/dashboard"
-      filter={filter}
-      panel={panel}
-      filename={`owo-dashboard-${panel}.csv`}
-    />
-  );
+  const csv = csvOf(filter);
   const cur = filter.currency;
   return (
     <Stack gap="lg">
@@ -106,6 +110,7 @@ export function InsightPanels() {
         <>
           <PaymentOverviewPanel data={d.data} currency={cur} csv={csv} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <ForecastPanel currency={cur} />
             <Panel title="Vendor payments at a glance" action={csv('vendorPayments')}>
               {d.data.vendorPayments.length ? (
                 <BarChart
