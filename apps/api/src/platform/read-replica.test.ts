@@ -92,6 +92,7 @@ describe('read replica (decision 017)', () => {
       `/api/insights/dashboard?period=month&currency=NGN&${span}`,
       `/api/insights/payment-overview?period=week&currency=NGN&${span}`,
       `/api/insights/team-report?period=month&${span}`,
+      '/api/insights/forecast?currency=NGN&weeks=13',
       `/api/insights/dashboard?format=csv&panel=vendorPayments&${span}`,
       '/api/transactions?format=csv',
       '/api/payouts?format=csv',

@@ -3478,6 +3478,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash forecast: the wallet balance week by week from what is scheduled, owed and expected
+         * @description Weeks start on Monday (Africa/Lagos), from this week. Out: scheduled and recurring payouts, approved payouts not yet paid, bills by due date, payroll runs with their PAYE, pension and NHF remittances. In: open invoice instalments by due date (overdue ones apart). Committed card limits are a separate line.
+         */
+        get: operations["getCashForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/auth": {
         parameters: {
             query?: never;
@@ -6464,6 +6484,29 @@ export interface components {
             message: string;
             data: components["schemas"]["FeePolicyListItem"];
         };
+        /** @description One expected movement of money */
+        ForecastItem: {
+            /** @description Stable key of this occurrence: kind, record id and original date */
+            key: string;
+            /** @enum {string} */
+            kind: "payout" | "recurringPayout" | "bill" | "approvedPayout" | "payroll" | "paye" | "pension" | "nhf" | "expense" | "cardLimits" | "invoice" | "recurringInvoice";
+            id: components["schemas"]["ForecastItemRecordId"];
+            reference: string;
+            /** @description Lagos calendar date, YYYY-MM-DD */
+            date: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            /** @description Decimal string of major units, e.g. "1234.50" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Integer minor units (kobo, cents, pence)
+             */
+            amountMinor: number;
+            label: string;
+        };
+        /** @description The record the item links to: the payout (payout, approvedPayout; recurringPayout: the series’ first payout), the bill, the payroll run (payroll, paye, pension, nhf; a month not yet made: the recurring payroll), the expense (a later run: the scheduled expense), the invoice */
+        ForecastItemRecordId: string;
         FundRequestDetail: {
             id: string;
             reference: string;
@@ -18206,6 +18249,134 @@ export interface operations {
                                 /** Format: int64 */
                                 waitingAmountMinor: number;
                             }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCashForecast: {
+        parameters: {
+            query?: {
+                currency?: "NGN" | "USD" | "GBP";
+                weeks?: number;
+                subsidiaryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @description Opening = the wallet’s available balance. Weeks run Monday to Sunday from this week’s Monday; an outflow due before today (an overdue bill, an approved payout not yet paid) is dated today. */
+                        data: {
+                            /** @enum {string} */
+                            currency: "NGN" | "USD" | "GBP";
+                            /** @description Today in Lagos: nothing is dated before it */
+                            asOf: string;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            opening: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            openingMinor: number;
+                            weeks: {
+                                /** @description The Monday the week starts on (Africa/Lagos) */
+                                start: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                inflows: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                inflowsMinor: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                outflows: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                outflowsMinor: number;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                closing: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                closingMinor: number;
+                                items: components["schemas"]["ForecastItem"][];
+                            }[];
+                            lowest: {
+                                /** @description Lagos calendar date, YYYY-MM-DD */
+                                start: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                closing: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                closingMinor: number;
+                            };
+                            alerts: {
+                                /** @enum {string} */
+                                type: "negativeWeek" | "overdraw";
+                                /** @description The week of the alert */
+                                start: string;
+                                /** @description overdraw: the payment date */
+                                date: string | null;
+                                itemKey: string | null;
+                                /** @enum {string|null} */
+                                kind: "payout" | "recurringPayout" | "bill" | "approvedPayout" | "payroll" | "paye" | "pension" | "nhf" | "expense" | "cardLimits" | "invoice" | "recurringInvoice" | null;
+                                id: string | null;
+                                reference: string | null;
+                                label: string;
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                shortfall: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                shortfallMinor: number;
+                            }[];
+                            /** @description Invoice instalments past their due date: listed apart, not counted in the weeks */
+                            overdue: components["schemas"]["ForecastItem"][];
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            overdueTotal: string;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            overdueTotalMinor: number;
+                            /** @description Committed card limits: Σ over active cards in the currency of what their monthly limit still allows this month. A separate line, not counted in the weeks (a limit may never be spent) */
+                            cardLimits: {
+                                /** @description Decimal string of major units, e.g. "1234.50" */
+                                amount: string;
+                                /**
+                                 * Format: int64
+                                 * @description Integer minor units (kobo, cents, pence)
+                                 */
+                                amountMinor: number;
+                                /** Format: int64 */
+                                cards: number;
+                            };
                         };
                     };
                 };

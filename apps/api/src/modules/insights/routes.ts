@@ -96,7 +96,7 @@ function getCashForecastRoute(r: Router, deps: AppDeps) {
       const q = req.query;
       if (t.subsidiaryId && q.subsidiaryId && q.subsidiaryId !== t.subsidiaryId) throw forbidden();
       return ok(
-        await forecast(deps.db, {
+        await forecast(readerOf(deps), {
           accountId: t.accountId,
           currency: q.currency ?? 'NGN',
           weeks: q.weeks ?? 13,
