@@ -32,10 +32,11 @@ import { seedForecastRows } from '../apps/api/src/modules/insights/seed-forecast
 import { forecast } from '../apps/api/src/modules/insights/forecast';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 import { emptySeams } from '../apps/api/src/platform/deps';
+import { benchSize } from './support';
 
-const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
-const CALLS = Number(process.env.BENCH_CALLS ?? 60);
-const FORECAST_ITEMS = Number(process.env.BENCH_FORECAST_ITEMS ?? 500);
+const TRANSACTIONS = benchSize('BENCH_TRANSACTIONS', 100_000, 2_000);
+const CALLS = benchSize('BENCH_CALLS', 60, 3);
+const FORECAST_ITEMS = benchSize('BENCH_FORECAST_ITEMS', 500, 20);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -121,6 +122,33 @@ async function time(label: string, fn: () => Promise<unknown>) {
   return p99;
 }
 
+/** What the timed answers must hold: buckets sum to totals, weeks chain from the opening, items sum to weeks. */
+async function consistency(
+  db: Db,
+  core: { db: Db; seams: ReturnType<typeof emptySeams> },
+  accountId: string,
+) {
+  const problems: string[] = [];
+  const d = await dashboard(core, { accountId, currency: 'NGN', period: 'month', subsidiaryId: null });
+  const o = d.paymentOverview;
+  const sum = (k: 'moneyInMinor' | 'moneyOutMinor') => o.buckets.reduce((a, b) => a + b[k], 0);
+  if (sum('moneyInMinor') !== o.totalInMinor || sum('moneyOutMinor') !== o.totalOutMinor)
+    problems.push('dashboard buckets do not sum to its totals');
+  if (!o.buckets.length) problems.push('dashboard has no buckets over the seeded year');
+  const fc = await forecast(db, { accountId, currency: 'NGN', weeks: 13, subsidiaryId: null });
+  let closing = fc.openingMinor;
+  for (const w of fc.weeks) {
+    const by = (dir: 'in' | 'out') =>
+      w.items.filter((i) => i.direction === dir).reduce((a, i) => a + i.amountMinor, 0);
+    if (by('in') !== w.inflowsMinor || by('out') !== w.outflowsMinor)
+      problems.push(`forecast week ${w.start}: items do not sum to its in and out`);
+    closing += w.inflowsMinor - w.outflowsMinor;
+    if (closing !== w.closingMinor) problems.push(`forecast week ${w.start}: closing does not chain`);
+  }
+  if (!fc.weeks.some((w) => w.items.length)) problems.push('forecast has no items');
+  return problems;
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-bench-'));
   fs.chmodSync(tmp, 0o755);
@@ -153,8 +181,11 @@ async function main() {
     const fc = await time('forecast', () =>
       forecast(db, { accountId, currency: 'NGN', weeks: 13, subsidiaryId: null }),
     );
+    const problems = await consistency(db, core, accountId);
     await pool.end();
     console.log('');
+    console.log(`consistency: ${problems.length ? `FAILED: ${problems.join('; ')}` : 'clean'}`);
+    if (problems.length) process.exitCode = 1;
     console.log(`dashboard p99: ${d.toFixed(1)} ms`);
     console.log(`dashboard without the daily rollup p99: ${dRaw.toFixed(1)} ms`);
     console.log(`ratio rollup / no rollup = ${(d / dRaw).toFixed(2)}`);

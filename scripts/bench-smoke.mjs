@@ -22,6 +22,7 @@ const BENCHES = [
   'collections',
   'payroll',
   'vending',
+  'insights',
 ].map((name) => [name, tsx, [`../../bench/${name}.ts`, '--smoke'], api]);
 
 const only = process.argv.slice(2);
