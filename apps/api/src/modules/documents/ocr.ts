@@ -43,7 +43,7 @@ function ocr(): Promise<Scheduler> {
   return scheduler;
 }
 
-type TLine = { text: string; confidence: number };
+type TLine = { text: string; confidence: number; bbox: { y0: number; y1: number } };
 type TData = {
   confidence: number;
   blocks: { paragraphs: { lines: TLine[] }[] }[] | null;
@@ -58,7 +58,8 @@ export async function recognize(image: Buffer): Promise<OcrPage> {
   const lines: Line[] = [];
   for (const b of r.data.blocks ?? [])
     for (const p of b.paragraphs)
-      for (const l of p.lines) lines.push({ text: l.text.trim(), confidence: l.confidence / 100 });
+      for (const l of p.lines)
+        lines.push({ text: l.text.trim(), confidence: l.confidence / 100, height: l.bbox.y1 - l.bbox.y0 });
   return { lines: lines.filter((l) => l.text), confidence: r.data.confidence / 100 };
 }
 

@@ -3,17 +3,12 @@
 // document date over the due date, the issuer over "Bill To"), and its confidence is the line's
 // OCR confidence times how sure the rule that found it is.
 import { checkNuban, type DocumentField, type DocumentKind } from '@owo/contract';
-import {
-  amountsIn,
-  bankIn,
-  currencyWords,
-  datesIn,
-  digitsFixed,
-  type Amount,
-  type BankRef,
-} from './parse-tokens';
+import { bankIn, currencyWords, datesIn, digitsFixed, type BankRef } from './parse-tokens';
+import { totals, type Found as Sure, type Line } from './parse-totals';
 
-export type Line = { text: string; confidence: number };
+type Found<T> = Sure<T> | null;
+
+export type { Line } from './parse-totals';
 export type ParsedDocument = {
   kind: DocumentKind;
   vendorName: string | null;
@@ -28,96 +23,58 @@ export type ParsedDocument = {
   confidence: Partial<Record<DocumentField, number>>;
 };
 
-type Found<T> = { value: T; certainty: number; line: number } | null;
-
-const TOTAL_LABELS: [RegExp, number][] = [
-  [/\bgrand\s*total\b/i, 1],
-  [/\b(total\s*)?amount\s*(due|payable)\b|\bbalance\s*due\b|\btotal\s*(due|payable)\b/i, 0.98],
-  [/\btotal\s*(amount|invoice|ngn|\(ngn\))?\b/i, 0.9],
-  [/\bamount\s*paid\b|\bnet\s*amount\b/i, 0.7],
-];
-const NOT_TOTAL = /\bsub\s*-?\s*total\b|\btotal\s*(vat|tax|qty|quantity|items?|discount)\b|\bsub\b/i;
-const VAT_LABEL = /\b(v\.?\s?a\.?\s?t\.?|tax)\b/i;
-const NOT_VAT =
-  /\b(tin|reg(istration)?|vat\s*(no|number|id|reg)|tax\s*(id|no|number))\b|\b(excl|incl)(usive|\.)?\s+(of\s+)?vat\b/i;
-const SUBTOTAL_LABEL = /\bsub\s*-?\s*total\b/i;
-
-const moneyOn = (l: string): Amount[] => amountsIn(l).filter((a) => !a.percent && a.minor > 0);
-
-/** The last amount on a labelled line, or on the line after a label that stands alone. */
-function labelled(lines: Line[], pick: (l: string) => number, skip?: RegExp): Found<Amount> {
-  let best: Found<Amount> = null;
-  lines.forEach((ln, i) => {
-    const w = pick(ln.text);
-    if (!w || skip?.test(ln.text)) return;
-    let amounts = moneyOn(ln.text.replace(VAT_RATE, ' '));
-    let line = i;
-    if (!amounts.length && lines[i + 1]) [amounts, line] = [moneyOn(lines[i + 1].text), i + 1];
-    const a = amounts.at(-1);
-    if (!a) return;
-    const better = !best || w > best.certainty || (w === best.certainty && a.minor >= best.value.minor);
-    if (better) best = { value: a, certainty: w, line };
-  });
-  return best;
-}
-const VAT_RATE = /\(?\s*\d{1,2}(?:\.\d{1,2})?\s?%\s*\)?/g;
-
-/** OCR reads ₦ as a digit now and then ("₦6,750" → "86,750"): the amount without its first digit. */
-const variants = (a: Found<Amount>): (Found<Amount> & object)[] => {
-  if (!a) return [];
-  const s = String(Math.trunc(a.value.minor / 100));
-  const cut = s.length > 1 && !a.value.currency ? Number(s.slice(1)) * 100 + (a.value.minor % 100) : null;
-  return cut ? [a, { ...a, value: { ...a.value, minor: cut } }] : [a];
-};
-
-/** Total, VAT and subtotal; when they add up (or VAT is 7.5% of the rest) they are taken as sure. */
-function totals(lines: Line[]) {
-  const total = labelled(lines, (t) => TOTAL_LABELS.find(([re]) => re.test(t))?.[1] ?? 0, NOT_TOTAL);
-  const vat = labelled(lines, (t) => (VAT_LABEL.test(t) ? 0.85 : 0), NOT_VAT);
-  const sub = labelled(lines, (t) => (SUBTOTAL_LABEL.test(t) ? 1 : 0));
-  for (const t of variants(total))
-    for (const v of variants(vat))
-      for (const s of sub ? variants(sub) : [null]) {
-        const base = s?.value.minor ?? t.value.minor - v.value.minor;
-        const sevenAndHalf = Math.abs(v.value.minor - base * 0.075) <= Math.max(2, base * 0.0005);
-        const adds = !!s && Math.abs(base + v.value.minor - t.value.minor) <= 2;
-        if (v.value.minor < t.value.minor && (adds || sevenAndHalf))
-          return { total: t, vat: v, sub: s, tc: 0.97, vc: sevenAndHalf ? 1 : 0.95, checked: true };
-      }
-  return { total, vat, sub, tc: total?.certainty ?? 0, vc: vat?.certainty ?? 0, checked: false };
-}
-
+// A document's title ("TAX INVOICE", "Sales Receipt") anywhere on a line, but not a label
+// ("Invoice No:", "Receipt #"); and where a second column starts on a merged OCR line.
 const DOC_TITLE =
-  /^\s*((tax|sales|proforma|pro-forma|commercial|payment|cash|official|pos)\s+)?(invoice|receipt|bill|quotation|statement)\b.*$/i;
+  /\b((tax|sales|proforma|pro-forma|commercial|payment|cash|official|pos)\s+)?(invoice|receipt|quotation|statement)\b(?!\s*(no\b|number|num|#|date|:|\.))/gi;
+const COLUMN_START =
+  /(^|\s+)\b(inv(oice)?\.?\s*(no|#|number)|receipt\s*(no|#)|date|issued?|tel|phone|due)\b.*$/i;
 const NOT_VENDOR =
-  /\b(bill(ed)?\s*to|ship\s*to|customer|invoice|receipt|date|tel|phone|email|e-mail|www\.|http|@|street|st\.|road|rd\.|avenue|ave\.|close|crescent|way|plot|estate|lagos|abuja|ibadan|kano|port harcourt|nigeria|p\.?o\.?\s*box|rc\s*\d|tin)\b|\+?234|\b0[789]0\d{8}\b/i;
+  /\b(bill(ed)?\s*to|ship\s*to|sold\s*to|customer|invoice|receipt|date|tel|phone|e-?mail|www|http|street|road|avenue|close|crescent|plot|estate|p\.?o\.?\s*box|rc\s*\d|tin|bank|account|a\/c|payment|thank|patronage|welcome|description|qty|amount|total|subtotal|vat|cashier|terminal)\b|@|\+?234|\d{3}/i;
 const COMPANY =
-  /\b(ltd|limited|plc|enterprises?|ventures?|nig(eria)?|stores?|services|company|co\.|global|industries|foods?|supermarket|mart|pharmacy|hotel|group|concepts|solutions|resources|integrated|logistics)\b/i;
+  /\b(ltd|limited|plc|enterprises?|ventures?|nig(eria)?|stores?|services|company|co|global|industries|foods?|supermarket|mart|pharmacy|hotel|group|concepts|solutions|resources|integrated|logistics|studio|works|farms|hub)\b/i;
+const FROM = /^\s*(from|issued\s*by|seller|vendor|supplier)\s*:?\s*/i;
 
+/** The issuer's name: near the top, large, not a title, address, label or the customer. */
 function vendor(lines: Line[]): Found<string> {
-  const top = lines.slice(0, 12);
-  const from = top.findIndex((l) => /^\s*(from|issued\s*by|seller|vendor|supplier)\s*:?\s*$/i.test(l.text));
-  const cand: Found<string>[] = [];
+  const heights = lines
+    .map((l) => l.height ?? 0)
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  let best: Found<string> = null;
   let billTo = -10;
-  top.forEach((l, i) => {
+  lines.slice(0, 12).forEach((l, i) => {
     if (/\b(bill(ed)?|ship|invoice(d)?|sold)\s*to\b/i.test(l.text)) billTo = i;
-    if (i - billTo <= 3 && i !== from + 1) return;
+    const afterFrom = i > 0 && FROM.test(lines[i - 1].text) && !lines[i - 1].text.replace(FROM, '').trim();
+    if (i - billTo <= 2 && !afterFrom) return;
     const t = l.text
-      .replace(DOC_TITLE, '')
-      .replace(/^\s*(from|issued\s*by|seller|vendor|supplier)\s*:\s*/i, '')
-      .replace(/\s{2,}.*$/, '')
+      .replace(FROM, '')
+      .replace(DOC_TITLE, ' ')
+      .replace(COLUMN_START, '')
       .replace(/[^\p{L}\p{N}&.,'()\- ]/gu, '')
-      .trim();
-    if (t.length < 3 || !/\p{L}{2}/u.test(t) || NOT_VENDOR.test(t) || /\d{3}/.test(t)) return;
-    const certainty = (i === from + 1 ? 0.98 : COMPANY.test(t) ? 0.95 : 0.75) - i * 0.01;
-    cand.push({ value: t.replace(/[.,]$/, ''), certainty, line: i });
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s.,-]+|[\s,;:-]+$/g, '');
+    if (t.length < 3 || !/\p{L}{3}/u.test(t) || NOT_VENDOR.test(t)) return;
+    const tall = median && (l.height ?? 0) >= median * 1.25 ? 0.1 : 0;
+    const certainty = Math.min(1, (afterFrom ? 0.98 : COMPANY.test(t) ? 0.88 : 0.75) + tall - i * 0.01);
+    if (!best || certainty > best.certainty) best = { value: t, certainty, line: i };
   });
-  return cand.reduce<Found<string>>((b, c) => (!b || c!.certainty > b.certainty ? c : b), null);
+  return best ?? accountNameAsVendor(lines);
+}
+
+/** No name at the top: the account name printed with the bank details is the issuer's. */
+function accountNameAsVendor(lines: Line[]): Found<string> {
+  for (let i = 0; i < lines.length; i++) {
+    const m = /\b(account|acct|a\/c)\s*name\s*[:.]?\s*(.+)$/i.exec(lines[i].text);
+    if (m && /\p{L}{3}/u.test(m[2])) return { value: m[2].trim(), certainty: 0.6, line: i };
+  }
+  return null;
 }
 
 const ID_LABELS: [RegExp, number][] = [
-  [/\b(invoice|inv)\s*(no|number|num|#|ref|id)?\.?\s*[:#.]?\s*/gi, 0.97],
-  [/\b(receipt|rcpt|rct)\s*(no|number|num|#|id)?\.?\s*[:#.]?\s*/gi, 0.95],
+  [/\b(invoice|inv)\.?\s*(no|number|num|#|ref|id)?\.?\s*[:#.]?\s*/gi, 0.97],
+  [/\b(receipt|rcpt|rct)\.?\s*(no|number|num|#|id)?\.?\s*[:#.]?\s*/gi, 0.95],
   [/\b(bill|order|txn|transaction|trans|ref|reference)\s*(no|number|num|#|id|ref)?\.?\s*[:#.]?\s*/gi, 0.8],
 ];
 const ID_VALUE = /^([A-Z0-9][A-Z0-9\-/_.]{1,30})/i;
@@ -216,8 +173,9 @@ export function parseDocument(input: Line[] | string, banks: readonly BankRef[])
     return f.value;
   };
   const t = totals(lines);
-  const totalMinor = put('total', t.total, t.tc, t.checked)?.minor ?? null;
-  const vatMinor = put('vat', t.vat, t.vc, t.checked)?.minor ?? null;
+  const totalMinor = put('total', t.total, t.checked ? 0.97 : t.total?.certainty, t.checked)?.minor ?? null;
+  const vatC = t.checked ? (t.vatIsStandard ? 1 : 0.95) : t.vat?.certainty;
+  const vatMinor = put('vat', t.vat, vatC, t.checked)?.minor ?? null;
   const marked = t.total?.value.currency ?? t.sub?.value.currency ?? t.vat?.value.currency ?? null;
   const currency = marked ?? currencyWords(text) ?? (totalMinor !== null ? 'NGN' : null);
   if (currency) conf.currency = marked && marked !== 'NGN' ? 0.95 : marked || currencyWords(text) ? 0.9 : 0.6;

@@ -17,19 +17,16 @@ export async function pdfLines(bytes: Buffer): Promise<Line[]> {
     const { items } = await extractTextItems(doc);
     const lines: Line[] = [];
     for (const page of items) {
-      const rows = new Map<number, { x: number; s: string }[]>();
+      const rows = new Map<number, { x: number; s: string; h: number }[]>();
       for (const it of page) {
         if (!it.str.trim()) continue;
         const key = [...rows.keys()].find((y) => Math.abs(y - it.y) < Math.max(2, it.height / 3)) ?? it.y;
-        rows.set(key, [...(rows.get(key) ?? []), { x: it.x, s: it.str }]);
+        rows.set(key, [...(rows.get(key) ?? []), { x: it.x, s: it.str, h: it.fontSize }]);
       }
       for (const y of [...rows.keys()].sort((a, b) => b - a)) {
-        const text = rows
-          .get(y)!
-          .sort((a, b) => a.x - b.x)
-          .map((r) => r.s)
-          .join('  ');
-        lines.push({ text, confidence: 1 });
+        const row = rows.get(y)!.sort((a, b) => a.x - b.x);
+        const text = row.map((r) => r.s).join('  ');
+        lines.push({ text, confidence: 1, height: Math.max(...row.map((r) => r.h)) });
       }
     }
     return lines;
