@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG, MSG } from '@owo/contract';
 import { client, createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { files } from '../../platform/schema';
-import { drawPage, form, textPdf } from './fixtures';
+import { drawPage, form, scannedPdf, textPdf } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +72,20 @@ describe('POST /api/documents/extract', () => {
     });
     expect(res.body.data.confidence.accountNumber).toBeLessThanOrEqual(0.5);
     expect(res.body.data.confidence.total).toBe(0.97); // plain text and total = subtotal + VAT
+  });
+
+  it('renders a scanned PDF (no text layer) and reads it by OCR', async () => {
+    const o = await ownerWithAccount(t);
+    const pdf = await scannedPdf(drawPage(INVOICE.slice(0, 5).concat('Total   ₦96,750.00')));
+    const res = await extract(o.api, form(pdf, 'scan.pdf', 'application/pdf'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      vendorName: 'Adebayo Foods Limited',
+      invoiceNumber: 'INV-2026-0142',
+      date: '2026-11-28',
+      totalMinor: 9675000,
+      accountNumber: null,
+    });
   });
 
   it('lets a member who may post expenses read a JPEG receipt, and the API answers others meanwhile', async () => {

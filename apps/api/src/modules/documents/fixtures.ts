@@ -33,6 +33,19 @@ export function textPdf(lines: string[]): Promise<Buffer> {
   });
 }
 
+/** A scanned PDF: the page is an image, there is no text layer. */
+export function scannedPdf(png: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.image(png, 0, 0, { width: 595 });
+    doc.end();
+  });
+}
+
 export function form(bytes: Buffer, name: string, type: string): FormData {
   const f = new FormData();
   f.append('file', new Blob([new Uint8Array(bytes)], { type }), name);

@@ -39,7 +39,10 @@ function greyStretched(px: Uint8ClampedArray) {
   let hi = 255;
   for (let acc = 0; lo < 255 && (acc += hist[lo]) < n * 0.01; lo++);
   for (let acc = 0; hi > 0 && (acc += hist[hi]) < n * 0.01; hi--);
-  const span = Math.max(1, hi - lo);
+  // A sparse page (a few lines on white) has less than 1% ink: never stretch more than 4x.
+  lo = Math.min(lo, 96);
+  hi = Math.max(hi, 160);
+  const span = hi - lo;
   for (let i = 0; i < px.length; i += 4) {
     const v = Math.max(0, Math.min(255, ((px[i] - lo) * 255) / span));
     px[i] = px[i + 1] = px[i + 2] = v;

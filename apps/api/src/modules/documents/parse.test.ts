@@ -191,4 +191,40 @@ CHANGE 55.00`);
   it('finds nothing in empty text', () => {
     expect(parse('')).toMatchObject({ vendorName: null, totalMinor: null, currency: null, confidence: {} });
   });
+
+  it('mends a ₦ that OCR read as a digit when subtotal + VAT vouch for it', () => {
+    const vat = parse('Subtotal 90,000.00\nVAT (7.5%) 86,750.00\nTotal 96,750.00');
+    expect([vat.totalMinor, vat.vatMinor]).toEqual([9675000, 675000]);
+    expect(vat.confidence.vat).toBe(1);
+    const total = parse('Subtotal [1,647,172.00\nVAT (7.5%) [123,537.90\nTotal 11,770,709.90');
+    expect([total.totalMinor, total.vatMinor]).toEqual([177070990, 12353790]);
+    const alone = parse('VAT 7,500.00\nAmount Due 107,500.00'); // no subtotal: VAT is 7.5% of the rest
+    expect([alone.totalMinor, alone.vatMinor, alone.confidence.total]).toEqual([10750000, 750000, 0.97]);
+  });
+
+  it('unpicks columns that OCR merged into one line', () => {
+    const d = parse(
+      'Jos Plateau Farms Ltd INVOICE\n84 Wuse II, Abuja Inv. No. 48594\nTel: 0812 189 7603 Date: 18th Jul, 2025\nTotal N5,000',
+    );
+    expect(d).toMatchObject({
+      vendorName: 'Jos Plateau Farms Ltd',
+      invoiceNumber: '48594',
+      date: '2025-07-18',
+    });
+    expect(parse('INVOICE Zuma Logistics Limited\n13 Wuse II').vendorName).toBe('Zuma Logistics Limited');
+  });
+
+  it('does not take a TAX INVOICE title for a VAT line, nor the figure under it', () => {
+    const d = parse('TAX INVOICE\nInvoice # 54573\nTotal 10,000.00');
+    expect(d.vatMinor).toBeNull();
+    expect(d.totalMinor).toBe(1000000);
+  });
+
+  it('falls back to the account name when the top has no issuer', () => {
+    const d = parse(
+      `RECEIPT\n12 Allen Avenue\nTotal 5,000\nBank: Zenith Bank\nAccount Name: Bisi Catering Services`,
+    );
+    expect(d.vendorName).toBe('Bisi Catering Services');
+    expect(d.confidence.vendorName).toBeLessThan(0.8);
+  });
 });
