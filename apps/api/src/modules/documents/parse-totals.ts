@@ -65,8 +65,10 @@ export function totals(lines: Line[]): Totals {
   const ts = candidates(lines, (t) => TOTAL_LABELS.find(([re]) => re.test(t))?.[1] ?? 0, NOT_TOTAL);
   const vs = candidates(lines, (t) => (VAT_LABEL.test(t) ? 0.85 : 0), NOT_VAT);
   const ss = candidates(lines, (t) => (SUBTOTAL_LABEL.test(t) ? 1 : 0));
-  // First a subtotal + VAT that make the total; else a VAT that is 7.5% of the total without it.
-  for (const pass of ['adds', 'standard'] as const)
+  // First a subtotal + VAT that make the total with VAT at 7.5% (this also tells "₦1,000" from a
+  // misread "11,000" when all three carry the slip); then one that adds up; then a VAT that is
+  // 7.5% of the total without it.
+  for (const pass of ['both', 'adds', 'standard'] as const)
     for (const t of allVariants(ts))
       for (const v of allVariants(vs)) {
         if (v.value.minor >= t.value.minor) continue;
@@ -74,7 +76,8 @@ export function totals(lines: Line[]): Totals {
         const standard = near(v.value.minor, Math.round(rest * 0.075));
         if (pass === 'standard' && standard)
           return { total: t, vat: v, sub: null, checked: true, vatIsStandard: true };
-        const s = pass === 'adds' ? allVariants(ss).find((x) => near(x.value.minor, rest)) : undefined;
+        if (pass === 'both' && !standard) continue;
+        const s = pass !== 'standard' ? allVariants(ss).find((x) => near(x.value.minor, rest)) : undefined;
         if (s) return { total: t, vat: v, sub: s, checked: true, vatIsStandard: standard };
       }
   // No pair adds up: the surest labelled figures, and a VAT only when it is below the total.

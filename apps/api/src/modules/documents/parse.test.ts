@@ -198,6 +198,9 @@ CHANGE 55.00`);
     expect(vat.confidence.vat).toBe(1);
     const total = parse('Subtotal [1,647,172.00\nVAT (7.5%) [123,537.90\nTotal 11,770,709.90');
     expect([total.totalMinor, total.vatMinor]).toEqual([177070990, 12353790]);
+    // Subtotal and total both carry the slip: they still add up, so VAT at 7.5% decides.
+    const both = parse('Subtotal [11,647,172.00\nVAT (7.5%) [123,537.90\nTotal 11,770,709.90');
+    expect([both.totalMinor, both.vatMinor]).toEqual([177070990, 12353790]);
     const alone = parse('VAT 7,500.00\nAmount Due 107,500.00'); // no subtotal: VAT is 7.5% of the rest
     expect([alone.totalMinor, alone.vatMinor, alone.confidence.total]).toEqual([10750000, 750000, 0.97]);
   });
@@ -212,6 +215,8 @@ CHANGE 55.00`);
       date: '2025-07-18',
     });
     expect(parse('INVOICE Zuma Logistics Limited\n13 Wuse II').vendorName).toBe('Zuma Logistics Limited');
+    expect(parse('RECFIPT Zuma Logistics Limited').vendorName).toBe('Zuma Logistics Limited'); // OCR's title
+    expect(parse('Mama Cass Kitchen\nNo. 004512\nAccount No: 0123456785').invoiceNumber).toBe('004512');
   });
 
   it('does not take a TAX INVOICE title for a VAT line, nor the figure under it', () => {

@@ -26,7 +26,7 @@ export type ParsedDocument = {
 // A document's title ("TAX INVOICE", "Sales Receipt") anywhere on a line, but not a label
 // ("Invoice No:", "Receipt #"); and where a second column starts on a merged OCR line.
 const DOC_TITLE =
-  /\b((tax|sales|proforma|pro-forma|commercial|payment|cash|official|pos)\s+)?(invoice|receipt|quotation|statement)\b(?!\s*(no\b|number|num|#|date|:|\.))/gi;
+  /\b((tax|sales|proforma|pro-forma|commercial|payment|cash|official|pos)\s+)?(invoice|receipt|quotation|statement|inv[o0][il1][cg]e|re[cg][ef][il1]pt)\b(?!\s*(no\b|number|num|#|date|:|\.))/gi;
 const COLUMN_START =
   /(^|\s+)\b(inv(oice)?\.?\s*(no|#|number)|receipt\s*(no|#)|date|issued?|tel|phone|due)\b.*$/i;
 const NOT_VENDOR =
@@ -76,6 +76,7 @@ const ID_LABELS: [RegExp, number][] = [
   [/\b(invoice|inv)\.?\s*(no|number|num|#|ref|id)?\.?\s*[:#.]?\s*/gi, 0.97],
   [/\b(receipt|rcpt|rct)\.?\s*(no|number|num|#|id)?\.?\s*[:#.]?\s*/gi, 0.95],
   [/\b(bill|order|txn|transaction|trans|ref|reference)\s*(no|number|num|#|id|ref)?\.?\s*[:#.]?\s*/gi, 0.8],
+  [/^\s*(no|number|#)\.?\s*[:#.]?\s*/gi, 0.7], // "No. 004512" at the head of a receipt
 ];
 const ID_VALUE = /^([A-Z0-9][A-Z0-9\-/_.]{1,30})/i;
 
