@@ -7,6 +7,7 @@
 //   --set heldout   the held-out set instead (other vendors, fonts, date and number forms)
 import fs from 'node:fs';
 import path from 'node:path';
+import { DOCUMENT_LOW_CONFIDENCE } from '@owo/contract';
 import { readDocument, type DocumentMime } from '../apps/api/src/modules/documents';
 import { closeOcr } from '../apps/api/src/modules/documents/ocr';
 
@@ -45,6 +46,9 @@ async function main() {
   const seconds: number[] = [];
   const cpuSeconds: number[] = [];
   let smokeFailed = false;
+  // How well the confidence tells right from wrong: a wrong field the screen would not highlight,
+  // and a right one it would (below DOCUMENT_LOW_CONFIDENCE).
+  const calib = { wrongButSure: 0, wrong: 0, rightButFlagged: 0, right: 0 };
   // Warm the OCR workers first: the figure is seconds per page of a running server, not its start.
   await readDocument(fs.readFileSync(path.join(dir, entries[0].file)), mimeOf(entries[0].file));
   for (const e of entries) {
@@ -58,8 +62,13 @@ async function main() {
     const wrong: string[] = [];
     for (const f of FIELDS) {
       score[e.set].all++;
-      if (same(f, e.expected[f], got[f] as string | null)) score[e.set].ok++;
-      else {
+      const sure = (got.confidence[f] ?? 0) >= DOCUMENT_LOW_CONFIDENCE;
+      const found = got[f] !== null;
+      if (same(f, e.expected[f], got[f] as string | null)) {
+        score[e.set].ok++;
+        if (found) [calib.right, calib.rightButFlagged] = [calib.right + 1, calib.rightButFlagged + +!sure];
+      } else {
+        if (found) [calib.wrong, calib.wrongButSure] = [calib.wrong + 1, calib.wrongButSure + +sure];
         wrong.push(`${f}: want ${JSON.stringify(e.expected[f])} got ${JSON.stringify(got[f])}`);
         misses[`${e.set} ${f}`] = (misses[`${e.set} ${f}`] ?? 0) + 1;
       }
@@ -72,6 +81,10 @@ async function main() {
   await closeOcr();
   console.log(`documents: ${entries.length} from ${path.relative(process.cwd(), dir)}`);
   for (const [k, n] of Object.entries(misses).sort()) console.log(`misses ${k}: ${n}`);
+  console.log(
+    `confidence: ${calib.wrongButSure} of ${calib.wrong} wrong fields at or above ${DOCUMENT_LOW_CONFIDENCE}; ` +
+      `${calib.rightButFlagged} of ${calib.right} right fields below it`,
+  );
   // Wall time depends on what else the machine runs; CPU time per page tells the reader's own cost.
   console.log(`capture cpu seconds per page p50: ${p50(cpuSeconds).toFixed(2)} s`);
   const pct = (s: { ok: number; all: number }) => (s.all ? ((100 * s.ok) / s.all).toFixed(1) : 'n/a');

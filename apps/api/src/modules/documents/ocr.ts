@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
 import type { Line } from './parse';
+import { pageRows, type BoxedLine } from './rows';
 
 const require = createRequire(import.meta.url);
 
@@ -43,7 +44,7 @@ function ocr(): Promise<Scheduler> {
   return scheduler;
 }
 
-type TLine = { text: string; confidence: number; bbox: { y0: number; y1: number } };
+type TLine = { text: string; confidence: number; bbox: { x0: number; x1: number; y0: number; y1: number } };
 type TData = {
   confidence: number;
   blocks: { paragraphs: { lines: TLine[] }[] }[] | null;
@@ -55,12 +56,12 @@ export async function recognize(image: Buffer): Promise<OcrPage> {
   const r = (await s.addJob('recognize', image, { rotateAuto: true }, { text: true, blocks: true })) as {
     data: TData;
   };
-  const lines: Line[] = [];
+  const lines: BoxedLine[] = [];
   for (const b of r.data.blocks ?? [])
     for (const p of b.paragraphs)
       for (const l of p.lines)
-        lines.push({ text: l.text.trim(), confidence: l.confidence / 100, height: l.bbox.y1 - l.bbox.y0 });
-  return { lines: lines.filter((l) => l.text), confidence: r.data.confidence / 100 };
+        if (l.text.trim()) lines.push({ text: l.text.trim(), confidence: l.confidence / 100, ...l.bbox });
+  return { lines: pageRows(lines), confidence: r.data.confidence / 100 };
 }
 
 /** Ends the workers (tests and the server exit cleanly); the next read starts them again. */
