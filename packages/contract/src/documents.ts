@@ -47,3 +47,11 @@ export const extractedDocumentSchema = z.object({
   text: z.string(),
 });
 export type ExtractedDocument = z.infer<typeof extractedDocumentSchema>;
+
+/** The texts of `POST /api/documents/extract`. */
+export const DOCUMENT_MSG = {
+  read: 'Document read successfully',
+  fileRequired: 'Choose a receipt or invoice to read',
+  wrongType: 'Only JPEG, PNG or PDF documents can be read',
+  empty: 'The file is empty',
+} as const;

@@ -31,6 +31,7 @@ import { registerCommissions } from './commissions/routes';
 import { registerAccounting } from './accounting/routes';
 import { registerDisbursements } from './disbursements/routes';
 import { registerPaymentInvitations } from './payment-invitations/routes';
+import { registerDocuments } from './documents/routes';
 
 // One line per product area. Order matters only where a module uses another's service.
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
@@ -60,6 +61,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await registerDevelopers(app, deps);
   await registerInsights(app, deps);
   await registerInflows(app, deps);
+  await registerDocuments(app, deps); // before payouts: its bill inbox reads attachments with it
   await registerPayouts(app, deps);
   await registerPayees(app, deps);
   await registerRequests(app, deps);

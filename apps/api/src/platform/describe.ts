@@ -286,6 +286,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   kyb: 'Business verification (KYB).',
   subsidiaries: 'Subsidiaries and who may act for them.',
   files: 'Uploaded documents.',
+  documents: 'Receipts and vendor invoices read on Owo’s servers (OCR); nothing is stored.',
   notifications: 'In-app notifications and preferences.',
   wallets: 'Wallets in NGN, USD and GBP.',
   transfers: 'Bank transfers out of a wallet.',

@@ -17,7 +17,7 @@ import type { LinkMessages, LinkPrincipal } from './tokens';
 export type Access =
   | { kind: 'public' }
   | { kind: 'session'; allowPending2fa?: boolean; allowUnverified?: boolean }
-  | { kind: 'permission'; resource: Resource; action: Action }
+  | { kind: 'permission'; resource: Resource; action: Action; orAnyOf?: readonly Right[] }
   | { kind: 'link'; link: string; action: string; messages?: LinkMessages };
 
 export const isPublic = (): { access: Access } => ({ access: { kind: 'public' } });
@@ -27,6 +27,11 @@ export const needsSession = (
 ): { access: Access } => ({ access: { kind: 'session', ...opts } });
 export const needs = (resource: Resource, action: Action): { access: Access } => ({
   access: { kind: 'permission', resource, action },
+});
+export type Right = { resource: Resource; action: Action };
+/** A permission route open to whoever holds ANY of these rights (e.g. may post a bill or an expense). */
+export const needsAny = (first: Right, ...rest: Right[]): { access: Access } => ({
+  access: { kind: 'permission', ...first, orAnyOf: rest },
 });
 /**
  * A public link (platform/tokens.ts): the route's `:token` path parameter must be a live link token

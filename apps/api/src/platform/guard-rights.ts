@@ -77,7 +77,8 @@ export function authorizeMember(
     resources: m.resources,
     isFullAccess: m.isFullAccess,
   };
-  if (!can(m.resources, access.resource, access.action)) throw forbidden(MSG.forbidden);
+  const rights = [access, ...(access.orAnyOf ?? [])];
+  if (!rights.some((r) => can(m.resources, r.resource, r.action))) throw forbidden(MSG.forbidden);
   const subsidiaryId = resolver ? resolver.resolve(m.scope, base, subHeader) : null;
   return { ...base, subsidiaryId };
 }

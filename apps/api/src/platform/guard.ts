@@ -27,6 +27,7 @@ export {
   isPublic,
   linkOf,
   needs,
+  needsAny,
   needsLink,
   needsSession,
   NO_SUBSIDIARY,
@@ -37,6 +38,7 @@ export {
   type FusedList,
   type FusedPage,
   type Principal,
+  type Right,
   type SubsidiaryResolver,
   type TenantContext,
 } from './guard-access';

@@ -2,7 +2,8 @@
 // (GET /api/ocr/quote/email). An inbound SMTP listener (smtp-server; off unless
 // BILL_INBOX_SMTP_PORT is set) accepts mail only for known addresses, parses it (mailparser) and
 // turns it into a draft bill with its PDF or image attached; the amount, invoice number and due date
-// are read from the PDF's text (unpdf) where present, else from the mail's own text.
+// are read from the PDF's text (unpdf) where present, from an image or scanned PDF by the documents
+// reader (local OCR), else from the mail's own text.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type Attachment } from 'mailparser';
@@ -15,6 +16,7 @@ import {
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { storageOf } from '../../platform/storage';
+import { documentMime, pdfText, readDocument } from '../documents';
 import { storeUpload } from '../files';
 import { createNotification } from '../notifications';
 import { billInboxes, payoutQuotes } from './tables';
@@ -113,15 +115,26 @@ export function readBillFacts(text: string): BillFacts {
   return { amountMinor, invoiceNumber, dueDate: due ? isoDate(due[1].trim()) : null };
 }
 
-/** A PDF's text (pure JS, no native code); '' when it has none or cannot be read. */
-export async function pdfText(bytes: Buffer): Promise<string> {
+/**
+ * The facts of an attached bill: a PDF's text layer first (readBillFacts); an image or a scanned
+ * PDF is read by the documents module's reader (OCR), whose total and invoice number are taken and
+ * whose text gives the due date. null when the file cannot be read (the mail's text decides).
+ */
+async function attachmentFacts(file: Attachment): Promise<BillFacts | null> {
   try {
-    const { extractText, getDocumentProxy } = await import('unpdf');
-    const doc = await getDocumentProxy(new Uint8Array(bytes));
-    const { text } = await extractText(doc, { mergePages: true });
-    return text;
+    const mime = await documentMime(file.content);
+    if (mime === 'application/pdf') {
+      const text = await pdfText(file.content);
+      if (text.trim()) return readBillFacts(text);
+    }
+    const doc = await readDocument(file.content, mime);
+    return {
+      amountMinor: doc.totalMinor,
+      invoiceNumber: doc.invoiceNumber,
+      dueDate: readBillFacts(doc.text).dueDate,
+    };
   } catch {
-    return '';
+    return null; // not a JPEG, PNG or PDF, or unreadable: the draft keeps what the mail says
   }
 }
 
@@ -137,13 +150,12 @@ export async function draftBillFromMail(
   mail: { from: string; subject: string; text: string; attachments: Attachment[] },
 ): Promise<string> {
   const file = mail.attachments.find(isBillFile) ?? null;
-  const fromPdf =
-    file && file.contentType === 'application/pdf' ? readBillFacts(await pdfText(file.content)) : null;
+  const fromFile = file ? await attachmentFacts(file) : null;
   const fromText = readBillFacts(`${mail.subject}\n${mail.text}`);
   const facts: BillFacts = {
-    amountMinor: fromPdf?.amountMinor ?? fromText.amountMinor,
-    invoiceNumber: fromPdf?.invoiceNumber ?? fromText.invoiceNumber,
-    dueDate: fromPdf?.dueDate ?? fromText.dueDate,
+    amountMinor: fromFile?.amountMinor ?? fromText.amountMinor,
+    invoiceNumber: fromFile?.invoiceNumber ?? fromText.invoiceNumber,
+    dueDate: fromFile?.dueDate ?? fromText.dueDate,
   };
   let stored: { fileName: string } | null = null;
   if (file) {
