@@ -23,6 +23,7 @@ const BENCHES = [
   'payroll',
   'vending',
   'insights',
+  'capture',
 ].map((name) => [name, tsx, [`../../bench/${name}.ts`, '--smoke'], api]);
 
 const only = process.argv.slice(2);
