@@ -4,14 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALL_SUBSIDIARIES } from '@owo/contract/accounts-scope';
 import { can } from '@owo/contract/permissions';
-import type {
-  AccountEntry,
-  Action,
-  ActiveAccount,
-  Profile,
-  Resource,
-  Resources,
-} from '@owo/contract';
+import type { AccountEntry, Action, ActiveAccount, Profile, Resource, Resources } from '@owo/contract';
 import { api, ApiError, PROFILE_PATH } from './api';
 import { readCookie } from './cookies';
 import { queryClient } from './query';
