@@ -67,7 +67,7 @@ export async function startApp({ quiet = false } = {}) {
     await stop();
     throw new Error('App did not become ready');
   }
-  return { baseURL, stop, startupMs: Date.now() - t0 };
+  return { baseURL, stop, startupMs: Date.now() - t0, dataDir };
 }
 
 export const CHROMIUM_ARGS = [

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pureContract } from './build/pure-contract';
 import { TEST_CEILING_MS } from './src/test-ceilings';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureContract()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/webhooks': 'http://localhost:3000' } },
   // Source maps are published beside the hashed assets (valid maps, Lighthouse best practices).
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },

@@ -33,8 +33,7 @@ export const ACCOUNT_MSG = {
   fileRequired: 'Please select a file',
 } as const;
 
-/** The value of x-subsidiary-id meaning "All Subsidiaries" (owner and admin only). */
-export const ALL_SUBSIDIARIES = 'all';
+export { ALL_SUBSIDIARIES } from './accounts-scope';
 
 const name = (required: string) =>
   z

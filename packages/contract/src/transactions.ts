@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listFormatQuery, listQuery } from './http';
 import { CURRENCIES } from './money';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, transactionSchema } from './wallets';
+import { TRANSACTION_PERIODS } from './transactions-periods';
 
 // The transaction history a company reads (002 §4 Transactions, 000 §7 generic lists), receipts
 // (002 §7 GET /transaction/reciept/{id}, sic) and statements (000 §6: transactions post prints them).
@@ -45,13 +46,7 @@ export function isReceiptAvailable(t: { type: string; status: string }): boolean
   return RECEIPT_STATUSES.includes(t.status) && !NO_RECEIPT_TYPES.includes(t.type);
 }
 
-export const TRANSACTION_PERIODS = ['24h', '7d', '30d'] as const;
-export type TransactionPeriod = (typeof TRANSACTION_PERIODS)[number];
-export const PERIOD_LABELS: Record<TransactionPeriod, string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-};
+export * from './transactions-periods';
 
 const oneOrMany = <T extends z.ZodTypeAny>(s: T) => z.union([s, z.array(s).min(1).max(20)]);
 /** The `where` filter, sent as JSON text in the query string. A value or a list of values per key. */

@@ -4,7 +4,7 @@
 import { QueryClient, useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError, type Envelope } from './api';
-import { applyServerErrors } from './forms';
+import { applyServerErrors } from './server-errors';
 import { toastError, toastSuccess } from './toast';
 
 export function createQueryClient() {

@@ -2,16 +2,9 @@
 // which one is active and what it may do (resources). Guards, the layout and every screen read
 // these three queries; nothing else fetches them.
 import { useQuery } from '@tanstack/react-query';
-import {
-  ALL_SUBSIDIARIES,
-  can,
-  type AccountEntry,
-  type Action,
-  type ActiveAccount,
-  type Profile,
-  type Resource,
-  type Resources,
-} from '@owo/contract';
+import { ALL_SUBSIDIARIES } from '@owo/contract/accounts-scope';
+import { can } from '@owo/contract/permissions';
+import type { AccountEntry, Action, ActiveAccount, Profile, Resource, Resources } from '@owo/contract';
 import { api, ApiError, PROFILE_PATH } from './api';
 import { readCookie } from './cookies';
 import { queryClient } from './query';

@@ -2,7 +2,7 @@
 // (version 1). Three separate sessions (staff, customer, employee) can each be logged out on their
 // own. Drafts are NOT persisted (see drafts.ts); wallets reset on logout.
 import { useSyncExternalStore } from 'react';
-import { PERSIST_KEY, PERSIST_VERSION } from '@owo/contract';
+import { PERSIST_KEY, PERSIST_VERSION } from '@owo/contract/messages';
 
 export type AuthUser = { id: string; email: string; verified: boolean; _2fa: boolean; name?: string };
 

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MSG } from '@owo/contract';
+import { MSG } from '@owo/contract/messages';
 import { StatusScreen } from '../../components/page-states';
 import { i18n } from '../../lib/i18n';
 

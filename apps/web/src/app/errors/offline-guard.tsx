@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '@owo/contract';
+import { MSG } from '@owo/contract/messages';
 import { StatusScreen } from '../../components/page-states';
 
 /** 000 §2.3 offline guard: 'Bad Internet Connection' while the browser is offline. */

@@ -2,7 +2,7 @@ import { Button, Chip, Group, Select, SimpleGrid, TextInput } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { FILTER_DELAY_MS } from '@owo/contract/messages';
-import { PERIOD_LABELS, TRANSACTION_PERIODS } from '@owo/contract/transactions';
+import { PERIOD_LABELS, TRANSACTION_PERIODS } from '@owo/contract/transactions-periods';
 import { DateField } from '../date-field';
 import { cleanFilters, sameFilters, type ListFilters } from './list-query';
 

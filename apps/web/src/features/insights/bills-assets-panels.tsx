@@ -1,6 +1,6 @@
 // The dashboard's bills and assets panels (issue 27 §2; 002 §2 "Insight dashboard": bills
 // overview, bill payments awaiting approval, assets overview, asset payout statistics).
-import { BarChart, DonutChart } from '@mantine/charts';
+import { BarChart, DonutChart } from '../../components/charts';
 import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -127,7 +127,6 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
           <DonutChart
             h={180}
             withLabels
-            withLabelsLine
             data={[...byType].map(([type, count]) => ({
               name: type,
               value: count,

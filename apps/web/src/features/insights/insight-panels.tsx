@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.css';
-import { BarChart, DonutChart } from '@mantine/charts';
+import { BarChart, DonutChart } from '../../components/charts';
 import { Alert, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';
@@ -130,7 +129,6 @@ export function InsightPanels() {
               {d.data.expensesByStatus.length ? (
                 <DonutChart
                   h={220}
-                  withLabelsLine
                   withLabels
                   data={d.data.expensesByStatus.map((e) => ({
                     name: e.status,

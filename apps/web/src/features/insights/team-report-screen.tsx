@@ -1,6 +1,5 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
+import { BarChart } from '../../components/charts';
 import type { TeamReport } from '@owo/contract/insights';
 import { useState } from 'react';
 import { formatMoney, formatMoneyShort } from '../../lib/format';

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { store } from '../../lib/store';
 import { FEATURES } from './content/features';
@@ -28,6 +29,31 @@ describe('public header', () => {
       '/auth/register',
     );
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
+  });
+
+  it('opens the Features menu (loaded on the first hover) with every feature page', async () => {
+    await open('/pricing');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.hover(within(nav).getByRole('button', { name: 'Features' }));
+    const payroll = FEATURES.find((f) => f.key === 'payroll')!;
+    const item = await screen.findByRole(
+      'menuitem',
+      { name: new RegExp(payroll.name), hidden: true },
+      { timeout: 5000 },
+    );
+    expect(item).toHaveAttribute('href', payroll.path);
+    expect(screen.getAllByRole('menuitem', { hidden: true })).toHaveLength(FEATURES.length);
+  });
+
+  it('opens the drawer from the burger, loaded on the first click', async () => {
+    await open('/faq');
+    // The burger shows below 1200 px; the test window is a laptop's, so it is found hidden.
+    fireEvent.click(screen.getByLabelText('Open menu'));
+    const drawer = await screen.findByRole('dialog', { hidden: true }, { timeout: 5000 });
+    expect(within(drawer).getByRole('link', { name: 'Pricing', hidden: true })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
   });
 
   it('offers Go to Dashboard instead when a staff user is signed in', async () => {

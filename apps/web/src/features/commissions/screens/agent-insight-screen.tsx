@@ -1,7 +1,6 @@
 // Earnings Insight (/agent-insight, 001 §2, §3): the agent's commission summary and what they
 // earned (matured) per month.
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts';
 import { Alert, Box, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { formatMoney } from '../../../lib/format';
