@@ -9,6 +9,8 @@ export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** An image is decoded whole before it is scaled: a small file can claim a huge page. */
+export const DOCUMENT_MAX_PIXELS = 40_000_000;
 
 /** The fields a reader looks for; each has a confidence from 0 to 1 when found. */
 export const DOCUMENT_FIELDS = [
@@ -54,4 +56,5 @@ export const DOCUMENT_MSG = {
   fileRequired: 'Choose a receipt or invoice to read',
   wrongType: 'Only JPEG, PNG or PDF documents can be read',
   empty: 'The file is empty',
+  tooManyPixels: 'The image is too large to read: at most 40 megapixels',
 } as const;

@@ -128,7 +128,29 @@ describe('POST /api/documents/extract', () => {
     });
   });
 
-  it('refuses what is not a JPEG, PNG or PDF (by content), an empty file, no file and a file over 10 MB', async () => {
+  /** A PNG header (signature and IHDR) that claims `w` × `h` pixels, and a little more. */
+  const claimedPng = (w: number, h: number) => {
+    const ihdr = Buffer.alloc(25);
+    ihdr.writeUInt32BE(13, 0);
+    ihdr.write('IHDR', 4, 'latin1');
+    ihdr.writeUInt32BE(w, 8);
+    ihdr.writeUInt32BE(h, 12);
+    ihdr[16] = 8; // bit depth; colour type 0 (grey), no interlace
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      ihdr,
+      Buffer.alloc(300),
+    ]);
+  };
+  /** A JPEG start and frame header (SOF0) that claims `w` × `h` pixels. */
+  const claimedJpeg = (w: number, h: number) => {
+    const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0, 0, 0, 0, 0x01, 0x01, 0x11, 0x00]);
+    sof.writeUInt16BE(h, 5);
+    sof.writeUInt16BE(w, 7);
+    return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.alloc(300)]);
+  };
+
+  it('refuses what is not a JPEG, PNG or PDF (by content), an empty file, no file and a file over 10 MB, an image claiming too many pixels', async () => {
     const o = await ownerWithAccount(t);
     const cases: [FormData | object, string][] = [
       [form(Buffer.from('Total 5,000'), 'bill.pdf', 'application/pdf'), DOCUMENT_MSG.wrongType],
@@ -137,6 +159,9 @@ describe('POST /api/documents/extract', () => {
         DOCUMENT_MSG.wrongType,
       ],
       [form(Buffer.alloc(0), 'a.png', 'image/png'), DOCUMENT_MSG.empty],
+      // A few hundred bytes claiming a page of 2.5 gigapixels: refused before anything is decoded.
+      [form(claimedPng(50_000, 50_000), 'bomb.png', 'image/png'), DOCUMENT_MSG.tooManyPixels],
+      [form(claimedJpeg(60_000, 60_000), 'bomb.jpg', 'image/jpeg'), DOCUMENT_MSG.tooManyPixels],
       [{}, DOCUMENT_MSG.fileRequired],
       [
         form(Buffer.concat([drawPage(['x']), Buffer.alloc(DOCUMENT_MAX_BYTES)]), 'big.png', 'image/png'),

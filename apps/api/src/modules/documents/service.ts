@@ -6,6 +6,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG, DOCUMENT_TYPES, MSG, type ExtractedDo
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { resolveAccountName } from '../banks';
+import { decodable } from './image';
 import { readDocument, type DocumentMime } from './reader';
 
 /** An account number whose name the bank did not give: kept, but the screen asks the user to check. */
@@ -18,6 +19,7 @@ export async function documentMime(bytes: Buffer): Promise<DocumentMime> {
   const mime = (await fileTypeFromBuffer(bytes))?.mime;
   if (!mime || !(DOCUMENT_TYPES as readonly string[]).includes(mime))
     throw fieldError('file', DOCUMENT_MSG.wrongType);
+  if (mime !== 'application/pdf' && !decodable(bytes)) throw fieldError('file', DOCUMENT_MSG.tooManyPixels);
   return mime as DocumentMime;
 }
 
