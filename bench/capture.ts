@@ -10,20 +10,12 @@ import path from 'node:path';
 import { DOCUMENT_LOW_CONFIDENCE } from '@owo/contract';
 import { readDocument, type DocumentMime } from '../apps/api/src/modules/documents';
 import { closeOcr } from '../apps/api/src/modules/documents/ocr';
+import { DOCUMENT_FIELDS } from '@owo/contract';
 
 type Expected = Record<(typeof FIELDS)[number], string | null>;
 type Entry = { file: string; set: 'clean' | 'photo'; layout: string; font: string; expected: Expected };
 
-const FIELDS = [
-  'vendorName',
-  'invoiceNumber',
-  'date',
-  'currency',
-  'total',
-  'vat',
-  'bankCode',
-  'accountNumber',
-] as const;
+const FIELDS = DOCUMENT_FIELDS;
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const setName = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'main';
