@@ -1,4 +1,11 @@
 // The spec's exact texts (000 §5, §8; 002 §8). Forms and the API both use these.
+/**
+ * The field error beside MSG.kycIncompleteLimit: the cap in naira and what lifts it (issue 37: a refusal
+ * names the limit and links to the KYB steps).
+ */
+export const kycLimitDetail = (cap: string) =>
+  `amount exceeds limit for incomplete KYC. Until your business verification (KYB) is complete, one payment can be at most ${cap}.`;
+
 export const MSG = {
   fileTooLarge: 'File size is too large',
   fileInvalidFormat: 'Invalid file format, please select an image or pdf',

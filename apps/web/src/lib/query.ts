@@ -5,6 +5,7 @@ import { QueryClient, useMutation, type UseMutationOptions } from '@tanstack/rea
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError, type Envelope } from './api';
 import { applyServerErrors } from './server-errors';
+import { refusalText } from './refusal';
 import { toastError, toastSuccess } from './toast';
 
 export function createQueryClient() {
@@ -44,7 +45,7 @@ export function useApiMutation<TData = unknown, TVars = void>(opts: ApiMutationO
     },
     onError: (err, ...args) => {
       if (form) applyServerErrors(form, err);
-      if (!silentError && !handledGlobally(err)) toastError(err.message);
+      if (!silentError && !handledGlobally(err)) toastError(refusalText(err));
       return onError?.(err, ...args);
     },
   });

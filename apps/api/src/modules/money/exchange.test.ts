@@ -134,10 +134,10 @@ describe('exchange quote', () => {
       const refused = await quote('20000000', 'NGN');
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('amount exceeds limit for incomplete KYC.');
-      expect(refused.body.errors).toEqual({
-        amount: ['amount exceeds limit for incomplete KYC.'],
-        recipientAmount: ['amount exceeds limit for incomplete KYC.'],
-      });
+      // The field errors name the cap and what lifts it.
+      const detail =
+        'amount exceeds limit for incomplete KYC. Until your business verification (KYB) is complete, one payment can be at most ₦100,000.00.';
+      expect(refused.body.errors).toEqual({ amount: [detail], recipientAmount: [detail] });
       expect((await quote('100000.01', 'NGN')).status).toBe(400);
     }
     await setKybTier(t, account.id, 3);

@@ -4,7 +4,14 @@
 //   - NGN payouts: below KYB tier 3 the KYC-incomplete cap (default ₦100,000 per transaction);
 //     at tier 3 no platform cap beyond the account's own policy.
 import { kycIncompleteCapMinor as apPolicyKycCapMinor } from '../approvals';
-import { FULL_KYB_TIER, MSG, PER_TRANSACTION_CAPPED_CURRENCIES, type FieldErrors } from '@owo/contract';
+import {
+  FULL_KYB_TIER,
+  MSG,
+  PER_TRANSACTION_CAPPED_CURRENCIES,
+  formatMoney,
+  kycLimitDetail,
+  type FieldErrors,
+} from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
@@ -31,8 +38,8 @@ export function limitMessage(maxCents: number): string {
 export const kycIncompleteCapMinor = (db: DbOrTx, accountId: string): Promise<number> =>
   apPolicyKycCapMinor(db, accountId);
 
-function refuse(message: string, fields: string[]): never {
-  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [message]]));
+function refuse(message: string, fields: string[], detail = message): never {
+  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [detail]]));
   throw badRequest(message, errors);
 }
 
@@ -48,8 +55,8 @@ export async function checkPayoutLimit(
   const fields = p.fields ?? ['amount'];
   if (p.currency === 'NGN') {
     if ((await accountTier(db, p.accountId)) >= FULL_KYB_TIER) return;
-    if (p.amountMinor > (await kycIncompleteCapMinor(db, p.accountId)))
-      refuse(MSG.kycIncompleteLimit, fields);
+    const cap = await kycIncompleteCapMinor(db, p.accountId);
+    if (p.amountMinor > cap) refuse(MSG.kycIncompleteLimit, fields, kycLimitDetail(formatMoney(cap, 'NGN')));
     return;
   }
   if ((PER_TRANSACTION_CAPPED_CURRENCIES as readonly string[]).includes(p.currency)) {

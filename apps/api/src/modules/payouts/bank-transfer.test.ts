@@ -268,7 +268,11 @@ describe('POST /api/transfers: a payout to approval', () => {
       const res = await o.api.post('/api/transfers', body, key());
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('amount exceeds limit for incomplete KYC.');
-      expect(res.body.errors).toEqual({ amount: ['amount exceeds limit for incomplete KYC.'] });
+      expect(res.body.errors).toEqual({
+        amount: [
+          'amount exceeds limit for incomplete KYC. Until your business verification (KYB) is complete, one payment can be at most ₦100,000.00.',
+        ],
+      });
       expect(await payoutRows(o.account.id)).toHaveLength(0);
     }
     // At the cap is allowed below tier 3.

@@ -1,0 +1,33 @@
+// Toasts through Mantine notifications. Kept in one place so screens never style their own.
+import { Anchor } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@owo/contract/messages';
+import { paths } from './paths';
+
+export function toastSuccess(message: string) {
+  if (message) notifications.show({ message, color: 'green', autoClose: 4000 });
+}
+
+/**
+ * A message of several lines (joined with newlines) shows one per line. A refusal for the
+ * KYC-incomplete limit links to the KYB steps that lift it (001 §5).
+ */
+export function toastError(message: string) {
+  if (!message) return;
+  const kyc = message.startsWith(MSG.kycIncompleteLimit);
+  notifications.show({
+    message: kyc ? (
+      <>
+        {message}{' '}
+        <Anchor href={paths.account.setup.href()} fw={600} c="inherit" td="underline">
+          Complete KYC
+        </Anchor>
+      </>
+    ) : (
+      message
+    ),
+    color: 'red',
+    autoClose: kyc ? 12000 : 6000,
+    styles: { description: { whiteSpace: 'pre-line' } },
+  });
+}
