@@ -129,7 +129,11 @@ export function DirectPayoutScreen() {
           onClose={() => s.setAdding(false)}
           onSaved={(v) => {
             s.setSearch('');
-            s.setPayeeId(v.id);
+            s.setPayeeId(v.id, {
+              value: v.id,
+              label: `${v.name} · ${v.bankName} ${v.accountNumber}`,
+              currency: v.currency,
+            });
           }}
         />
       )}

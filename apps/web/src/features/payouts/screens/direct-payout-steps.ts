@@ -14,11 +14,17 @@ const newKey = () =>
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** The vendors to choose from: the one the address names first, then the search's matches. */
-function useVendorOptions(search: string, presetId: string | undefined) {
-  const vendors = usePayees({ search }, 1, 50);
+type VendorOption = { value: string; label: string; currency?: string };
+
+/**
+ * The vendors to choose from: the one the address names first, then the search's matches, and the
+ * one already chosen even when the search no longer finds it (picking an option puts its label in
+ * the search box; the label is not a search and must not empty the list under the chosen vendor).
+ */
+function useVendorOptions(search: string, presetId: string | undefined, picked: VendorOption | null) {
+  const vendors = usePayees({ search: picked && search === picked.label ? '' : search }, 1, 50);
   const preset = usePayee(presetId);
-  return [
+  const found: VendorOption[] = [
     ...(preset.data
       ? [
           {
@@ -36,6 +42,7 @@ function useVendorOptions(search: string, presetId: string | undefined) {
         currency: v.currency,
       })),
   ];
+  return picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
 }
 
 export /** The vendor step's state, and its Continue: the draft takes the type, vendor, project and assets. */
@@ -46,8 +53,17 @@ function useVendorStep() {
   const [typeOpen, setTypeOpen] = useState(!draft);
   const [option, setOption] = useState<PayoutOption | ''>(draft?.payoutOption ?? '');
   const [search, setSearch] = useState('');
-  const options = useVendorOptions(search, params.get('payeeId') ?? undefined);
-  const [payeeId, setPayeeId] = useState<string | null>(draft?.payeeId ?? params.get('payeeId'));
+  const [picked, setPicked] = useState<VendorOption | null>(
+    draft?.payeeId && draft.payeeName
+      ? { value: draft.payeeId, label: draft.payeeName, currency: draft.payeeCurrency }
+      : null,
+  );
+  const options = useVendorOptions(search, params.get('payeeId') ?? undefined, picked);
+  const [payeeId, choosePayee] = useState<string | null>(draft?.payeeId ?? params.get('payeeId'));
+  const setPayeeId = (id: string | null, option?: VendorOption) => {
+    choosePayee(id);
+    setPicked(option ?? options.find((o) => o.value === id) ?? null);
+  };
   const [projectId, setProjectId] = useState<string | null>(draft?.projectId ?? null);
   const [assets, setAssets] = useState<string[]>(draft?.assets ?? []);
   const [adding, setAdding] = useState(false);
