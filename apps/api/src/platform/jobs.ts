@@ -273,6 +273,32 @@ function tolerateLostConnections(deps: AppDeps) {
   });
 }
 
+/** Sweeps (tickers) of one process that may run at once. */
+const TICKERS_AT_ONCE = 2;
+
+/** Runs the functions given to it at most `n` at a time, in the order given. */
+function limiter(n: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  const next = () => {
+    if (active >= n || !queue.length) return;
+    active++;
+    queue.shift()!();
+  };
+  return <T>(fn: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push(() => {
+        void fn()
+          .then(resolve, reject)
+          .finally(() => {
+            active--;
+            next();
+          });
+      });
+      next();
+    });
+}
+
 /** Starts every declared queue's workers and tickers in this process; returns the stop function. */
 export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
   tolerateLostConnections(deps);
@@ -320,12 +346,18 @@ export async function startJobs(deps: AppDeps): Promise<() => Promise<void>> {
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
+  // Each sweep holds a pooled connection for its lock while its work takes others from the same
+  // pool: all of them at once (every ticker fires at start) could hold the pool and wait on it
+  // forever. A few at a time leave the pool to the work and to requests.
+  const gate = limiter(TICKERS_AT_ONCE);
   for (const t of s.tickers) {
     let busy = false;
     const tick = () => {
       if (stopped || busy) return;
       busy = true;
-      const p = withSweepLock(deps, t.name, () => t.run(deps))
+      const p = gate(() =>
+        stopped ? Promise.resolve(false) : withSweepLock(deps, t.name, () => t.run(deps)),
+      )
         .catch((err) => {
           if (!stopped && deps.config.LOG_LEVEL !== 'silent')
             console.error(`[jobs] ticker ${t.name}:`, (err as Error).message);
