@@ -3898,6 +3898,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a receipt or invoice (multipart `file`: JPEG, PNG or PDF, 10 MB)
+         * @description Reads the vendor, invoice number, date, currency, total, VAT and bank details of a receipt or vendor invoice on Owo’s servers (OCR for images and scanned PDFs). A field not found is null; `confidence` gives 0..1 per field found. Nothing is stored. Allowed to whoever may create a bill or an expense.
+         */
+        post: operations["extractDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ocr/quote/email": {
         parameters: {
             query?: never;
@@ -19564,6 +19584,70 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extractDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "receipt" | "invoice";
+                            vendorName: string | null;
+                            invoiceNumber: string | null;
+                            /** @description YYYY-MM-DD */
+                            date: string | null;
+                            currency: string | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            total: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            totalMinor: number | null;
+                            /** @description Decimal string of major units, e.g. "1234.50" */
+                            vat: string | null;
+                            /**
+                             * Format: int64
+                             * @description Integer minor units (kobo, cents, pence)
+                             */
+                            vatMinor: number | null;
+                            bankCode: string | null;
+                            bankName: string | null;
+                            /** @description 10-digit NUBAN, offered only when it passed the check */
+                            accountNumber: string | null;
+                            /** @description The account's name as the bank resolves it; null when it was not resolved */
+                            accountName: string | null;
+                            confidence: {
+                                [key: string]: number;
+                            };
+                            text: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

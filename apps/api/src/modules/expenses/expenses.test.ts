@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPENSE_MSG } from '@owo/contract';
+import { EXPENSE_MSG, formatMoney, kycLimitDetail } from '@owo/contract';
 import { lastMailTo, memberWithRole, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { SANDBOX_TEST_ACCOUNTS } from '../../rails/sandbox/test-accounts';
@@ -115,7 +115,9 @@ describe('expenses', () => {
     await expectField({ walletId: undefined }, 'walletId', EXPENSE_MSG.selectWallet);
     await expectField({ currency: undefined }, 'currency', EXPENSE_MSG.selectCurrency);
     await expectField({ purpose: {} }, 'purpose.description', EXPENSE_MSG.descriptionRequired);
-    await expectField({ amount: '150000' }, 'amount', EXPENSE_MSG.kycCap);
+    // The message is 001 §5's; the field error names the cap.
+    await expectField({ amount: '150000' }, 'amount', kycLimitDetail(formatMoney(10_000_000, 'NGN')));
+    expect(kycLimitDetail('x').startsWith(EXPENSE_MSG.kycCap)).toBe(true);
     await expectField({ amount: '60000' }, 'amount', EXPENSE_MSG.insufficientFunds);
     await expectField({ notifyBeneficiary: true }, 'beneficiaryEmail', EXPENSE_MSG.beneficiaryEmailRequired);
     await expectField(
