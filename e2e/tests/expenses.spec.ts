@@ -172,7 +172,7 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
     await maker.getByLabel('Account number').fill(payee);
     await maker.getByLabel('Description').fill('Diesel for the Ikeja generator');
     await choose(maker, 'Approver', /Bola Ade/);
-    await maker.locator('input[type="file"]').setInputFiles({
+    await maker.locator('input[type="file"][accept="image/*,application/pdf"]').setInputFiles({
       name: 'diesel-receipt.pdf',
       mimeType: 'application/pdf',
       buffer: minimalPdf(),

@@ -101,7 +101,7 @@ test('developers: API key, webhook test event, audit log and dashboard charts', 
       await page.goto('/dashboard');
       const overview = page.getByTestId('panel-payment-overview');
       await expect(overview).toBeVisible();
-      await expect(overview.locator('.recharts-surface').first()).toBeVisible();
+      await expect(overview.locator('[data-chart]').first()).toBeVisible();
       await shot(page, 'dev-06-dashboard');
       await page.goto('/team-report');
       await expect(page.getByText('Spend per member')).toBeVisible();
