@@ -40,7 +40,7 @@ export async function assignInvoiceAccount(deps: AppDeps, invoiceId: string): Pr
     customerRef: `invoice_${r.id.replace(/-/g, '')}`,
     name: r.company,
   });
-  await deps.db
+  const [issued] = await deps.db
     .update(invoices)
     .set({
       vaNumber: va.accountNumber,
@@ -49,7 +49,10 @@ export async function assignInvoiceAccount(deps: AppDeps, invoiceId: string): Pr
       vaAccountName: va.accountName,
       updatedAt: new Date(),
     })
-    .where(and(eq(invoices.id, r.id), isNull(invoices.vaNumber)));
+    .where(and(eq(invoices.id, r.id), isNull(invoices.vaNumber)))
+    .returning({ accountId: invoices.accountId });
+  // The customer gets the invoice once, when it can be paid (the process that set the account sends it).
+  if (issued) await mailInvoice(deps, issued.accountId, r.id, 'invoice');
 }
 
 /**
@@ -226,21 +229,44 @@ export const DELIVERY_MSG = {
 
 /** GET /inflows/invoice/notification/{id}: mails the pay link to the customer (approved, not paid). */
 export async function sendReminder(deps: AppDeps, accountId: string, invoiceId: string) {
-  const [r] = await deps.db
-    .select({ i: invoices, company: accounts.name })
+  const [i] = await deps.db
+    .select()
     .from(invoices)
-    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
-  if (!r) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
-  const i = r.i;
+  if (!i) throw new AppError(404, 'not-found', INFLOW_MSG.invoiceNotFound);
   if (i.approvalStatus !== 'approved' || i.status === 'fullyPaid' || i.status === 'cancelled' || !i.vaNumber)
     throw conflict(REMINDER_MSG.notAllowed);
+  await mailInvoice(deps, accountId, invoiceId, 'reminder');
+}
+
+/**
+ * Mails the customer the invoice (when it is approved and can be paid) or a reminder: what is due,
+ * when, where to transfer it and the pay link.
+ */
+async function mailInvoice(
+  deps: AppDeps,
+  accountId: string,
+  invoiceId: string,
+  kind: 'invoice' | 'reminder',
+) {
   const pub = await publicInvoice(deps.db, accountId, invoiceId);
-  const link = payLinkOf(deps, i);
+  const [i] = await deps.db
+    .select({ id: invoices.id, email: invoices.customerEmail })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  const due = `${formatMoney(pub.amountDueMinor, 'NGN')}${pub.nextDueDate ? ` due on ${pub.nextDueDate.split('-').reverse().join('/')}` : ''}`;
+  const lines = pub.products.map((p) => `- ${p.name} × ${p.quantity}: ${formatMoney(p.amountMinor, 'NGN')}`);
+  const opening =
+    kind === 'invoice'
+      ? `${pub.companyName} has sent you invoice ${pub.reference} for ${formatMoney(pub.amountMinor, 'NGN')}.\n\n${lines.join('\n')}\n\nAmount due now: ${due}.`
+      : `This is a reminder that ${due} is owed on invoice ${pub.reference} from ${pub.companyName}.`;
   await sendMail(deps, {
-    to: i.customerEmail,
-    subject: `Payment reminder: invoice ${i.reference} from ${r.company}`,
-    text: `Hello ${i.customerName},\n\nThis is a reminder that ${formatMoney(pub.amountDueMinor, 'NGN')} is due${pub.nextDueDate ? ` on ${pub.nextDueDate.split('-').reverse().join('/')}` : ''} on invoice ${i.reference} from ${r.company}.\n\nPay by bank transfer to ${pub.accountNumber} (${pub.bankName}), or see the invoice here: ${link}\n\nOwo`,
+    to: i.email,
+    subject:
+      kind === 'invoice'
+        ? `Invoice ${pub.reference} from ${pub.companyName}`
+        : `Payment reminder: invoice ${pub.reference} from ${pub.companyName}`,
+    text: `Hello ${pub.customerName},\n\n${opening}\n\nPay by bank transfer to ${pub.accountNumber} (${pub.bankName}, ${pub.accountName}), or see the invoice here: ${payLinkOf(deps, i)}\n\nOwo`,
   });
 }
 

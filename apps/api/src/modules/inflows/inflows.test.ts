@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFLOW_MSG } from '@owo/contract';
 import {
@@ -13,6 +14,7 @@ import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyLedger } from '../money/verify';
 import { verifyInvoiceBooks } from './books';
+import { assignInvoiceAccount } from './collect';
 
 let t: TestApp;
 let stop: () => Promise<void>;
@@ -251,6 +253,20 @@ describe('collection', () => {
 
     const inv = (await o.api.get(`/api/inflows/invoice/${id}`)).body.data;
     expect(inv.approvalStatus).toBe('approved');
+    // The customer is mailed the invoice once it can be paid: what is due, where to pay, the link.
+    const sent = await waitFor('the invoice mail', async () => {
+      const m = await lastMailTo(t, 'ada@stores.ng');
+      return m?.subject.startsWith('Invoice ') ? m : null;
+    });
+    expect(sent.subject).toBe(`Invoice ${inv.reference} from ${o.account.name}`);
+    expect(sent.text).toContain(inv.collectionAccount.accountNumber);
+    expect(sent.text).toContain(inv.payLink);
+    // Issuing the account again (the sweep, a second process) mails nothing more.
+    await assignInvoiceAccount(t.app.deps, id);
+    const invoiceMails = await t.db.execute(
+      sql`select count(*)::int as n from mail_outbox where "to" = 'ada@stores.ng' and subject like 'Invoice %'`,
+    );
+    expect((invoiceMails.rows[0] as { n: number }).n).toBe(1);
     const reminder = await o.api.get(`/api/inflows/invoice/notification/${id}`);
     expect(reminder.body.message).toBe('Reminder sent successfully!');
     // The pay link is a link token (issue 34 §3): neither the company's nor the invoice's id.
