@@ -132,10 +132,26 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     const pay = await visitor.newPage();
     await pay.goto(new URL(payLink).pathname);
     await expect(pay.getByRole('heading', { name: 'Pay invoice' })).toBeVisible();
-    await expect(pay.getByText(/^Adaeze Foods Ltd · inv-/)).toBeVisible();
+    await expect(pay.getByTestId('pay-company')).toHaveText('Adaeze Foods Ltd');
+    await expect(pay.getByText(/^Invoice inv-/)).toBeVisible();
+    await expect(pay.getByRole('button', { name: 'Copy account number' })).toBeVisible();
+    // The customer was mailed the invoice with this same link once it could be paid.
+    await expect
+      .poll(async () => {
+        const box = await (
+          await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(`bisi.${run}@stores.ng`)}&limit=5`)
+        ).json();
+        return (box.data as { subject: string; text: string }[]).some(
+          (m) => m.subject.startsWith('Invoice ') && m.text.includes(new URL(payLink).pathname),
+        );
+      })
+      .toBe(true);
     await expect(pay.getByTestId('amount-due')).toHaveText(/1,020\.00/);
     const accountNumber = (await pay.getByTestId('pay-account-number').textContent())!.trim();
     await shot(pay, '08-pay-page');
+    await pay.setViewportSize({ width: 390, height: 844 });
+    await shot(pay, '08-pay-page-phone');
+    await pay.setViewportSize({ width: 1280, height: 800 });
     const dep = await page.request.post('/api/sandbox/deposits', {
       headers: { 'x-csrf-token': await csrf() },
       data: { accountNumber, amount: '1020', senderName: 'BISI STORES' },

@@ -3,10 +3,10 @@
 // Titled "Pay invoice" with the company's name (the spec's 'New Expense Payment' is a leftover).
 import {
   Alert,
+  Avatar,
   Badge,
   Card,
   Center,
-  Container,
   Divider,
   Group,
   Loader,
@@ -19,17 +19,20 @@ import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePublicInvoice } from '../api';
 import type { PublicInvoice } from '@owo/contract';
+import { fromMinor } from '@owo/contract/money';
 import { LINK_STATUS } from '@owo/contract/http';
 import { INFLOW_MSG } from '@owo/contract/inflows';
 import { isApiError } from '../../../lib/api';
 import { PageHeader } from '../../../components/page-header';
+import { CopyRow } from '../../../components/copy-row';
+import { PublicFrame } from '../../../components/public-frame';
 
 export function PayInvoiceScreen() {
   const { token = '' } = useParams();
   const q = usePublicInvoice(token);
   const cancelled = isApiError(q.error) && q.error.status === LINK_STATUS.revoked;
   return (
-    <Container size="sm" py="xl">
+    <PublicFrame>
       {q.isLoading ? (
         <Center>
           <Loader />
@@ -47,78 +50,110 @@ export function PayInvoiceScreen() {
       ) : (
         <InvoicePayCard data={q.data} />
       )}
-    </Container>
+    </PublicFrame>
+  );
+}
+
+/** The company's mark on its invoice: its initials (companies have no logo upload). */
+function CompanyMark({ name }: { name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return (
+    <Avatar size={48} radius="md" color="teal" variant="filled" aria-hidden>
+      {initials}
+    </Avatar>
   );
 }
 
 /** The invoice and where to pay it: the public pay page's body, reused by the customer portal. */
 export function InvoicePayCard({ data }: { data: PublicInvoice }) {
-  const q = { data };
   return (
-    <Card withBorder padding="xl">
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack>
-        <PageHeader
-          mb={0}
-          title="Pay invoice"
-          description={
-            <>
-              {q.data.companyName} · {q.data.reference}
-            </>
-          }
-        />
-        <Text>Billed to {q.data.customerName}</Text>
+        <Group gap="md" wrap="nowrap" align="center">
+          <CompanyMark name={data.companyName} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" data-testid="pay-company">
+              {data.companyName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Invoice {data.reference}
+            </Text>
+          </Stack>
+        </Group>
+        <PageHeader mb={0} title="Pay invoice" description={<>Billed to {data.customerName}</>} />
         <Table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Item</Table.Th>
               <Table.Th>QTY</Table.Th>
-              <Table.Th>Amount</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {q.data.products.map((p, i) => (
+            {data.products.map((p, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{p.name}</Table.Td>
                 <Table.Td>{p.quantity}</Table.Td>
-                <Table.Td>{formatMoney(p.amountMinor)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(p.amountMinor)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
         <Group justify="space-between">
           <Text>Invoice total</Text>
-          <Text fw={600}>{formatMoney(q.data.amountMinor)}</Text>
+          <Text fw={600}>{formatMoney(data.amountMinor)}</Text>
         </Group>
         <Group justify="space-between">
           <Text>Paid so far</Text>
-          <Text>{formatMoney(q.data.amountPaidMinor)}</Text>
+          <Text>{formatMoney(data.amountPaidMinor)}</Text>
         </Group>
         <Divider />
-        {q.data.amountDueMinor > 0 ? (
+        {data.amountDueMinor > 0 ? (
           <>
             <Group justify="space-between">
               <Text fw={600}>Amount due now</Text>
               <Title order={3} data-testid="amount-due">
-                {formatMoney(q.data.amountDueMinor)}
+                {formatMoney(data.amountDueMinor)}
               </Title>
             </Group>
-            {q.data.nextDueDate && <Text size="sm">Due {formatDate(q.data.nextDueDate)}</Text>}
-            <Card bg="gray.0">
-              <Text size="sm" c="dimmed">
-                Pay by bank transfer into
-              </Text>
-              <Title order={3} data-testid="pay-account-number">
-                {q.data.accountNumber}
-              </Title>
-              <Text>{q.data.bankName}</Text>
-              <Text size="sm">{q.data.accountName}</Text>
-            </Card>
+            {data.nextDueDate && <Text size="sm">Due {formatDate(data.nextDueDate)}</Text>}
+            <PayByTransfer data={data} />
           </>
         ) : (
           <Badge color="green" size="lg" data-testid="paid-badge">
             Paid in full
           </Badge>
         )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Where to send the money, each detail with a Copy button. */
+function PayByTransfer({ data }: { data: PublicInvoice }) {
+  return (
+    <Card bg="teal.0" radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="pay-by-transfer">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          Pay by bank transfer
+        </Text>
+        <CopyRow label="Account number" value={data.accountNumber} testId="pay-account-number" strong />
+        <CopyRow label="Bank" value={data.bankName} />
+        <CopyRow label="Account name" value={data.accountName} />
+        <CopyRow
+          label="Amount"
+          value={formatMoney(data.amountDueMinor)}
+          copy={fromMinor(data.amountDueMinor)}
+        />
+        <Text size="xs" c="dimmed">
+          This account is for this invoice only: money sent to it is matched to {data.reference} within
+          minutes of your bank sending it.
+        </Text>
       </Stack>
     </Card>
   );

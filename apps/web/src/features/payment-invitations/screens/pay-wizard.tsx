@@ -7,7 +7,6 @@ import {
   Alert,
   Button,
   Card,
-  CopyButton,
   Group,
   Loader,
   Radio,
@@ -19,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { CopyRow } from '../../../components/copy-row';
 import { receivingDetailRows } from '@owo/contract/funding';
 import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import {
@@ -205,26 +205,6 @@ function MethodsStep(props: {
   );
 }
 
-function Row(props: { label: string; value: string; copy?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {props.label}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Text fw={600}>{props.value}</Text>
-        <CopyButton value={props.copy ?? props.value}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="subtle" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Group>
-  );
-}
-
 function TransferInfoStep(props: {
   inv: PublicPaymentInvitation;
   method: PaymentInvitationMethod;
@@ -238,15 +218,15 @@ function TransferInfoStep(props: {
         <Title order={3}>Send the money to {props.inv.companyName}</Title>
         {d ? (
           <Stack gap="xs" data-testid="transfer-info">
-            <Row
+            <CopyRow
               label="Amount"
               value={formatMoney(props.inv.amountMinor, props.inv.currency)}
               copy={props.inv.amount}
             />
             {receivingDetailRows(d).map((r) => (
-              <Row key={r.label} label={r.label} value={r.display} copy={r.value} />
+              <CopyRow key={r.label} label={r.label} value={r.display} copy={r.value} />
             ))}
-            <Row label="Payment reference" value={props.inv.paymentReference} />
+            <CopyRow label="Payment reference" value={props.inv.paymentReference} />
           </Stack>
         ) : (
           <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
