@@ -5,3 +5,4 @@ export { ListBody, ListPagination, ListSkeleton, NoData } from './list-body';
 export { listQuery, csvQuery, DEFAULT_PAGE_SIZE, type ListFilters } from './list-query';
 export { useListState } from './use-list-state';
 export { AddFundsButton, ExportCsvButton, useCanAddFunds } from './toolbar-buttons';
+export { RowCards, usePhone, SMALL_SCREEN_QUERY, type RowCard } from './phone-cards';

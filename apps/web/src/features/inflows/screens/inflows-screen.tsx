@@ -10,6 +10,8 @@ import {
   ListBody,
   ListPagination,
   listQuery,
+  RowCards,
+  usePhone,
   useListState,
 } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -150,6 +152,27 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
 }
 
 function InvoicesTable({ items, drafts }: { items: Invoice[]; drafts: boolean }) {
+  const navigate = useNavigate();
+  const phone = usePhone();
+  if (phone)
+    return (
+      <RowCards
+        label={drafts ? 'Draft invoices' : 'Invoices'}
+        rows={items.map((i) => ({
+          key: i.id,
+          title: i.customer.name,
+          subtitle: `${formatDate(i.createdAt)}${drafts ? '' : ` · ${i.reference}`}`,
+          amount: formatMoney(i.amountMinor),
+          status: drafts ? undefined : <StatusBadge status={i.status} label={inflowStatusLabel(i.status)} />,
+          onOpen: () =>
+            navigate(
+              drafts
+                ? paths.inflows.editInvoice.href({ invoiceId: i.id })
+                : paths.inflows.invoice.href({ id: i.id }),
+            ),
+        }))}
+      />
+    );
   return (
     <Table highlightOnHover>
       <Table.Thead>

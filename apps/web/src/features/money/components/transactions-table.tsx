@@ -3,6 +3,7 @@ import type { TransactionItem } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
 import { formatDateTime } from '../../../lib/format';
 import { StatusBadge } from '../../../components/status-badge';
+import { RowCards, usePhone } from '../../../components/list';
 import { amountColor, signedAmountText, statusLabel, typeLabel } from '../rules';
 
 const counterpartyOf = (t: TransactionItem) => t.counterparty.accountName ?? t.counterparty.name ?? '';
@@ -66,13 +67,14 @@ function TransactionRow(props: {
   );
 }
 
-/** Transactions as rows (wide screens scroll sideways); a row opens the detail. */
+/** Transactions as rows (cards on a phone); a row opens the detail. */
 export function TransactionsTable(props: {
   items: TransactionItem[] | undefined;
   isLoading?: boolean;
   onOpen: (t: TransactionItem) => void;
   compact?: boolean;
 }) {
+  const phone = usePhone();
   if (props.isLoading && !props.items) {
     return (
       <Stack gap="xs" p="md" aria-busy="true">
@@ -83,6 +85,25 @@ export function TransactionsTable(props: {
     );
   }
   if (!props.items?.length) return <EmptyState />;
+  if (phone)
+    return (
+      <RowCards
+        label="Transactions"
+        rows={props.items.map((t) => ({
+          key: t.id,
+          title: counterpartyOf(t) || typeLabel(t.type),
+          subtitle: formatDateTime(t.createdAt),
+          amount: (
+            <Text span inherit c={amountColor(t)} data-testid="transaction-amount">
+              {signedAmountText(t)}
+            </Text>
+          ),
+          status: <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />,
+          onOpen: () => props.onOpen(t),
+          testId: 'transaction-row',
+        }))}
+      />
+    );
   return (
     <Table.ScrollContainer minWidth={props.compact ? 330 : 760}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">

@@ -1,16 +1,14 @@
 // Mobile alert carousel (000 §2.7): on small screens, rotates the KYC and security alerts every
 // 3000 ms; tapping one opens the page that fixes it.
 import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CAROUSEL_AUTOPLAY_MS, can, type KybAccount } from '@owo/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
+import { usePhone } from '../../../components/list';
 import { useProfile, useResources } from '../../../lib/session';
 import { mobileAlerts, type MobileAlert } from './alert-rules';
-
-export const SMALL_SCREEN_QUERY = '(max-width: 48em)';
 
 export function useAccountFill(enabled: boolean) {
   return useQuery({
@@ -93,7 +91,7 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
 
 /** Place at the top of the dashboard content; renders nothing on screens wider than 768 px. */
 export function MobileAlertCarousel() {
-  const isSmall = useMediaQuery(SMALL_SCREEN_QUERY) ?? false;
+  const isSmall = usePhone();
   const alerts = useMobileAlerts(isSmall);
   if (!isSmall) return null;
   return <AlertCarousel alerts={alerts} />;

@@ -20,6 +20,8 @@ import {
   FilterBar,
   ListBody,
   ListPagination,
+  RowCards,
+  usePhone,
   useListState,
   type ListFilters,
 } from '../../../components/list';
@@ -156,6 +158,22 @@ function PayoutsTabs(props: { current: string }) {
 /** The payouts table; a row opens its payout. */
 function PayoutsTable(props: { items: Payout[] }) {
   const navigate = useNavigate();
+  const phone = usePhone();
+  const open = (p: Payout) => navigate(paths.payouts.detail.href({ ref: p.id }));
+  if (phone)
+    return (
+      <RowCards
+        label="Payouts"
+        rows={props.items.map((p) => ({
+          key: p.id,
+          title: p.payee.name,
+          subtitle: `${formatDate(p.createdAt)} · ${p.reference}`,
+          amount: formatMoney(p.amountMinor, p.currency),
+          status: <StatusBadge status={p.status} />,
+          onOpen: () => open(p),
+        }))}
+      />
+    );
   return (
     <Table highlightOnHover>
       <Table.Thead>
@@ -171,11 +189,7 @@ function PayoutsTable(props: { items: Payout[] }) {
       </Table.Thead>
       <Table.Tbody>
         {props.items.map((p) => (
-          <Table.Tr
-            key={p.id}
-            style={{ cursor: 'pointer' }}
-            onClick={() => navigate(paths.payouts.detail.href({ ref: p.id }))}
-          >
+          <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => open(p)}>
             <Table.Td>{formatDate(p.createdAt)}</Table.Td>
             <Table.Td>{p.reference}</Table.Td>
             <Table.Td>{p.payee.name}</Table.Td>
