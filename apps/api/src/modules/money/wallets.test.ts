@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { createPool } from '../../platform/db';
 import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { creditDeposit } from './deposits';
 import { ledgerBalance } from './ledger';
@@ -238,5 +239,41 @@ describe('ledger immutability', () => {
     ]);
     await t.db.execute(sql`update wallets set pending_balance = 0 where id = ${wallet.id}`);
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it("reads the postings' references by primary-key probes, never by scanning the journal (migration 0032)", async () => {
+    const o = await ownerWithAccount(t);
+    const wallet = (await o.api.get('/api/wallet')).body.data[0];
+    await fundWallet(t.app.deps, wallet.id, 1_000);
+    const [tx] = await t.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
+    const [w] = await t.db.select().from(wallets).where(eq(wallets.id, wallet.id));
+    // A fresh connection plans the trigger's statements now, with the planner told that joins by
+    // scanning are cheaper (as stale statistics on a small journal made it think): the plan it keeps
+    // for the connection must still probe by key, not scan a table that grows. auto_explain shows it.
+    const pool = createPool(t.dbUrl, 1);
+    const c = await pool.connect();
+    const plans: string[] = [];
+    c.on('notice', (n) => plans.push(n.message ?? ''));
+    try {
+      await c.query(`load 'auto_explain'`);
+      for (const s of ['log_min_duration = 0', 'log_nested_statements = on', "log_level = 'notice'"])
+        await c.query(`set auto_explain.${s}`);
+      await c.query('begin');
+      await c.query('set local enable_nestloop = off');
+      await c.query(
+        `with e as (insert into journal_entries (kind, transaction_id) values ('probe', $1) returning id)
+         insert into postings (entry_id, ledger_account_id, amount, currency)
+         select e.id, $2::uuid, v.amount, 'NGN' from e, (values (5), (-5)) v(amount)`,
+        [tx.id, w.ledgerAccountId],
+      );
+      await c.query('rollback');
+    } finally {
+      c.release();
+      await pool.end();
+    }
+    const check = plans.find((x) => x.includes('transaction_known'));
+    expect(check, plans.join('\n')).toBeDefined();
+    expect(check).toMatch(/Index Scan using journal_entries_pkey/);
+    expect(check).not.toMatch(/Seq Scan on (journal_entries|transactions|wallets|users|ledger_accounts)/);
   });
 });
