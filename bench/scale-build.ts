@@ -31,7 +31,9 @@ export type ScaleSet = { big: BenchWallet; others: BenchWallet[] };
 export async function buildCompanies(db: Db, companies: number, sample: number): Promise<ScaleSet> {
   const core = { db, seams: emptySeams() };
   const all: BenchWallet[] = [];
-  for (let i = 0; i < companies; i++) all.push(await fundedWallet(db, i, { name: 'Scale', digit: '7' }));
+  // The big company pays a million payouts: ₦1,000,000,000,000 keeps its wallet positive.
+  for (let i = 0; i < companies; i++)
+    all.push(await fundedWallet(db, i, { name: 'Scale', digit: '7' }, i ? undefined : 100_000_000_000_000));
   const [big, ...others] = all;
   await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, big.userId));
   await db.insert(accountMembers).values({ accountId: big.accountId, userId: big.userId, roleSlug: 'owner' });
