@@ -46,7 +46,8 @@ const CSV_ROWS = benchSize('BENCH_CSV_ROWS', 100_000, 2_000);
 const SECRET = 'x'.repeat(32);
 const WEBHOOK = 'bench-webhook-secret-0123456789';
 const fmt = (n: number) => n.toLocaleString('en-GB');
-const ms = (n: number) => `${n.toFixed(0)} ms`;
+const ms = (n: number) =>
+  Number.isFinite(n) ? `${n.toFixed(0)} ms` : `over ${SECONDS * 1000} ms (no answer)`;
 
 async function startApp(url: string, dir: string) {
   const port = await freePort();
