@@ -124,45 +124,71 @@ export function pgCpuSeconds(dataDir: string): number {
   return total;
 }
 
-const countOf = async (db: Db, table: 'transactions') =>
-  Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n);
+/** Which rows a copy round reads and counts: the given companies' (all when none), of copyable kinds. */
+const scopeSql = (accounts?: string[]) =>
+  accounts?.length ? sql`account_id = any(${`{${accounts.join(',')}}`}::uuid[])` : sql`true`;
+const countOf = async (db: Db, accounts?: string[]) =>
+  Number(
+    (
+      (await db.execute(sql`select count(*)::int as n from transactions where ${scopeSql(accounts)}`))
+        .rows[0] as { n: number }
+    ).n,
+  );
+
+export type CopyOptions = {
+  /** Copy (and count) only these companies' transactions; all when absent. */
+  accounts?: string[];
+  /** Each copy is dated up to this many days before its original (0: the same instant). */
+  spreadDays?: number;
+  /** At most this many transactions per round (one database transaction each). */
+  perRound?: number;
+};
 
 /**
  * Set-based copies of settled transfers made through the ledger (the transaction, its journal entries and
- * postings, with new ids and references), round by round until the database holds `target` transactions;
- * then the wallets' cached balances are set from their postings, the one copy decision 010 keeps, so
- * `ledger:verify` stays clean. For data sets too big to make one transfer at a time on a small machine.
+ * postings, with new ids and references), round by round until the database (or `accounts`) holds `target`
+ * transactions; then the wallets' cached balances are set from their postings, the one copy decision 010
+ * keeps, so `ledger:verify` stays clean (the postings' statement trigger keeps every other cached balance,
+ * and the transactions' triggers the insights rollup and the list cache's change feed). Only payouts are
+ * copied (the kinds whose money touches nothing but the wallet and the system accounts). For data sets
+ * too big to make one transfer at a time on a small machine.
  */
 export async function copySettledTransfers(
   db: Db,
   target: number,
   progress?: (have: number, round: number) => void,
+  opts: CopyOptions = {},
 ) {
-  let have = await countOf(db, 'transactions');
+  let have = await countOf(db, opts.accounts);
+  const spread = opts.spreadDays ?? 0;
+  const tag = randomBytes(3).toString('hex');
   for (let round = 1; have < target; round++) {
-    const want = target - have;
+    const want = Math.min(target - have, opts.perRound ?? 250_000);
+    const suffix = `-c${tag}${round}`;
     await db.transaction(async (tx) => {
       await tx.execute(sql`create temp table m on commit drop as
-        select id as old_id, gen_random_uuid() as new_id from transactions
-        where status = 'success' and type <> 'deposit' limit ${want}`);
+        select id as old_id, gen_random_uuid() as new_id,
+          (random() * ${spread} * 86400)::int * interval '1 second' as back from transactions
+        where status = 'success' and type = 'payout' and ${scopeSql(opts.accounts)} limit ${want}`);
       await tx.execute(sql`create temp table e on commit drop as
-        select j.id as old_id, gen_random_uuid() as new_id, m.new_id as tx_id from journal_entries j join m on m.old_id = j.transaction_id`);
+        select j.id as old_id, gen_random_uuid() as new_id, m.new_id as tx_id, m.back from journal_entries j join m on m.old_id = j.transaction_id`);
       await tx.execute(sql`insert into transactions (id, account_id, wallet_id, type, status, amount, fee, currency, reference, provider, provider_ref, counterparty, narration, failure_reason, related_transaction_id, source_type, source_id, created_by, metadata, created_at, updated_at)
-        select m.new_id, t.account_id, t.wallet_id, t.type, t.status, t.amount, t.fee, t.currency, t.reference || '-c' || ${round}, t.provider, case when t.provider_ref is null then null else t.provider_ref || '-c' || ${round} end, t.counterparty, t.narration, t.failure_reason, null, t.source_type, t.source_id, t.created_by, t.metadata, t.created_at, t.updated_at
+        select m.new_id, t.account_id, t.wallet_id, t.type, t.status, t.amount, t.fee, t.currency, t.reference || ${suffix}, t.provider, case when t.provider_ref is null then null else t.provider_ref || ${suffix} end, t.counterparty, t.narration, t.failure_reason, null, t.source_type, t.source_id, t.created_by, t.metadata, t.created_at - m.back, t.updated_at - m.back
         from transactions t join m on m.old_id = t.id`);
       await tx.execute(sql`insert into journal_entries (id, account_id, transaction_id, kind, memo, created_at)
-        select e.new_id, j.account_id, e.tx_id, j.kind, j.memo, j.created_at from journal_entries j join e on e.old_id = j.id`);
+        select e.new_id, j.account_id, e.tx_id, j.kind, j.memo, j.created_at - e.back from journal_entries j join e on e.old_id = j.id`);
       await tx.execute(sql`insert into postings (entry_id, ledger_account_id, amount, currency)
         select e.new_id, p.ledger_account_id, p.amount, p.currency from postings p join e on e.old_id = p.entry_id`);
     });
-    have = await countOf(db, 'transactions');
+    have = await countOf(db, opts.accounts);
     progress?.(have, round);
   }
   // The copies moved money through the wallets' ledger accounts, whose cached balances live in the
   // wallet row (decision 010): set them from the postings, as the transfer statements do for real ones.
   await db.execute(sql`update wallets w set
       balance = coalesce((select sum(p.amount) from postings p where p.ledger_account_id = w.ledger_account_id), 0),
-      pending_balance = coalesce((select sum(p.amount) from postings p where p.ledger_account_id = w.hold_ledger_account_id), 0)`);
+      pending_balance = coalesce((select sum(p.amount) from postings p where p.ledger_account_id = w.hold_ledger_account_id), 0)
+    where ${opts.accounts?.length ? sql`w.account_id = any(${`{${opts.accounts.join(',')}}`}::uuid[])` : sql`true`}`);
 }
 
 /**

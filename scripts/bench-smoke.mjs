@@ -24,6 +24,7 @@ const BENCHES = [
   'vending',
   'insights',
   'capture',
+  'scale',
 ].map((name) => [name, tsx, [`../../bench/${name}.ts`, '--smoke'], api]);
 
 const only = process.argv.slice(2);

@@ -93,16 +93,28 @@ export function tableCsv<T extends PgTable, R>(
 }
 
 /**
+ * Where a keyset export resumes: `after` is a predicate over placeholders (null on the first batch)
+ * that selects the rows after the one `next` answers the placeholders' values of, in `orderBy`'s order.
+ * Each batch then costs its own rows, where an offset re-reads every row before it (decision 018).
+ */
+export type CsvKeyset<C extends Record<string, ListColumn>> = {
+  after: SQL;
+  next: (row: RowOf<C>) => Record<string, unknown>;
+};
+
+/**
  * The CSV of a list written with `preparedPage` (platform/list.ts): give it the SAME definition
  * (`where` with placeholders, `orderBy`, `columns`) and, per request, the same parameters. Returns
  * `run(db, params, map, columns)`: every row the filters select, in the list's order, mapped by the
- * list's DTO `map`, streamed in batches through a statement prepared once per connection.
+ * list's DTO `map`, streamed in batches through a statement prepared once per connection (by keyset
+ * when `def.keyset` is given, else by offset).
  */
 export function preparedCsv<T extends PgTable, C extends Record<string, ListColumn>>(
   name: string,
   table: T,
-  def: { where: SQL; orderBy: (SQL | PgColumn)[]; columns: C },
+  def: { where: SQL; orderBy: (SQL | PgColumn)[]; columns: C; keyset?: CsvKeyset<C> },
 ) {
+  const keyset = def.keyset;
   return function run<R>(
     db: Db,
     params: Record<string, unknown>,
@@ -110,19 +122,21 @@ export function preparedCsv<T extends PgTable, C extends Record<string, ListColu
     columns: CsvColumn<R>[],
     batchSize = CSV_BATCH,
   ): Readable {
+    let after: Record<string, unknown> = {};
     return csvStream<R>(
       db,
       columns,
       async (tx, offset, limit) => {
-        const rows = (await tx
+        const q = tx
           .select(def.columns as never)
           .from(table as PgTable)
-          .where(def.where)
+          .where(keyset ? sql`${def.where} and ${keyset.after}` : def.where)
           .orderBy(...def.orderBy)
-          .limit(sql.placeholder('limit') as never)
-          .offset(sql.placeholder('offset') as never)
+          .limit(sql.placeholder('limit') as never);
+        const rows = (await (keyset ? q : q.offset(sql.placeholder('offset') as never))
           .prepare(`owo_csv_${name}`)
-          .execute({ ...params, limit, offset })) as RowOf<C>[];
+          .execute({ ...params, ...after, limit, offset })) as RowOf<C>[];
+        if (keyset && rows.length) after = keyset.next(rows[rows.length - 1]);
         return rows.map(map);
       },
       batchSize,

@@ -1,6 +1,6 @@
 // The transaction history a company reads (002 §4): filters, search, quick periods, signed amounts,
 // receipt availability and the detail with its related reversal or original. Tenant-scoped always.
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   CREDIT_TRANSACTION_TYPES,
@@ -98,7 +98,6 @@ const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.i
 const P = (name: string) => sql.placeholder(name);
 const anyOf = (col: SQL | PgColumn, name: string, type: 'text' | 'uuid') =>
   sql`(${P(name)}::${sql.raw(type)}[] is null or ${col} = any(${P(name)}::${sql.raw(type)}[]))`;
-const like = (col: SQL | PgColumn) => sql`${col} ilike ${P('like')}`;
 
 /**
  * The history list, prepared once (platform/list.ts): every filter is a parameter, null when the
@@ -121,15 +120,17 @@ function historyWhere(tenant: SQL) {
     sql`(${P('providerRef')}::text is null or ${transactions.providerRef} = ${P('providerRef')}::text)`,
     sql`(${P('since')}::timestamptz is null or ${transactions.createdAt} >= ${P('since')}::timestamptz)`,
     sql`(${P('before')}::timestamptz is null or ${transactions.createdAt} < ${P('before')}::timestamptz)`,
-    sql`(${P('like')}::text is null or ${or(
-      like(transactions.reference),
-      like(transactions.narration),
-      like(sql`${transactions.counterparty}->>'name'`),
-      like(sql`${transactions.counterparty}->>'accountName'`),
-      like(sql`${transactions.counterparty}->>'accountNumber'`),
-    )})`,
+    sql`(${P('like')}::text is null or (strpos(${P('like')}::text, chr(31)) = 0 and ${SEARCH_TEXT} ilike ${P('like')}))`,
   )!;
 }
+/**
+ * What `search` matches: the reference, narration, counterparty name, account name and number, joined
+ * by a control character (unit separator) a search may not hold, so a match is always within one of
+ * them; trigram-indexed (migration 0033).
+ */
+const SEARCH_TEXT = sql`transaction_search_text(${transactions.reference}, ${transactions.narration}, ${transactions.counterparty})`;
+/** After the row a keyset page or CSV batch ended on: (created_at, id) below it, in the list's order. */
+const AFTER = sql`(${P('afterAt')}::timestamptz is null or (${transactions.createdAt}, ${transactions.id}) < (${P('afterAt')}::timestamptz, ${P('afterId')}::uuid))`;
 const HISTORY_ORDER = [desc(transactions.createdAt), desc(transactions.id)];
 const HISTORY_LIST = {
   columns: LIST_COLUMNS,
@@ -139,8 +140,13 @@ const HISTORY_LIST = {
 
 /** The history page, prepared once (platform/list.ts); the total rides along in the same round trip. */
 const historyPage = preparedPage('transactions_history', transactions, HISTORY_LIST);
-/** Every row of the same filters, in the same order, in batches (platform/csv.ts). */
-const historyCsvRows = preparedCsv('transactions_history', transactions, HISTORY_LIST);
+/** Every row of the same filters, in the same order, in keyset batches (platform/csv.ts). */
+const historyCsvRows = preparedCsv('transactions_history', transactions, {
+  ...HISTORY_LIST,
+  // The exact timestamp (microseconds; a Date keeps milliseconds) the next batch resumes below.
+  columns: { ...LIST_COLUMNS, keyAt: sql<string>`${transactions.createdAt}::text` },
+  keyset: { after: AFTER, next: (r) => ({ afterAt: r.keyAt, afterId: r.id }) },
+});
 
 const orNull = <T>(v: T[]) => (v.length ? v : null);
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
@@ -214,13 +220,17 @@ export const historyFused: FusedList<TransactionHistoryQuery> = {
     const window = first
       ? sql.raw(`limit ${Number(first[1])}`)
       : sql`limit ${P('limit')} offset ${P('offset')}`;
+    // The page's ids first (past an offset, from transactions_account_created_id_idx alone when
+    // unfiltered), then only those rows are read and built as JSON (decision 018).
     return {
       page: sql<string>`(select coalesce(json_agg(p.j order by p.created_at desc, p.id desc), '[]')::text from (
         select ${transactionItemJsonSql()} as j, ${transactions.createdAt} as created_at, ${transactions.id} as id
-        from ${transactions} where ${where}
-        order by ${transactions.createdAt} desc, ${transactions.id} desc
-        ${window}) p)`,
-      total: sql<number>`(select count(*) from ${transactions} where ${where})`,
+        from (select ${transactions.id} as page_id from ${transactions} where ${where}
+          order by ${transactions.createdAt} desc, ${transactions.id} desc ${window}) k
+        join ${transactions} on ${transactions.id} = k.page_id) p)`,
+      total: variant.startsWith('all')
+        ? sql<number>`(select coalesce(sum(c.n), 0)::bigint from transaction_counts c where c.account_id = ${tenant})`
+        : sql<number>`(select count(*) from ${transactions} where ${where})`,
     };
   },
 };
@@ -283,8 +293,15 @@ export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [
  * GET /api/transactions?format=csv: every row the same filters select, streamed. The parameters
  * are checked here, before the response starts, so a bad filter is still a 400.
  */
-export function historyCsv(db: Db, accountId: string, q: TransactionHistoryQuery, now = new Date()) {
-  return historyCsvRows(db, historyParams(accountId, q, now), itemDto, HISTORY_CSV_COLUMNS);
+export function historyCsv(
+  db: Db,
+  accountId: string,
+  q: TransactionHistoryQuery,
+  now = new Date(),
+  batchSize?: number,
+) {
+  const params = { ...historyParams(accountId, q, now), afterAt: null, afterId: null };
+  return historyCsvRows(db, params, itemDto, HISTORY_CSV_COLUMNS, batchSize);
 }
 
 /** A company's transaction, or null (another company's id looks exactly like a missing one). */

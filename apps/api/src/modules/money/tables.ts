@@ -140,8 +140,11 @@ export const transactions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    // A wallet's rows are found through its account's (an account has at most three wallets).
-    index('transactions_account_created_idx').on(t.accountId, t.createdAt),
+    // A wallet's rows are found through its account's (an account has at most three wallets). The
+    // list's own order, so a page past an offset is read from the index alone (decision 018).
+    index('transactions_account_created_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // Search: a trigram index on transaction_search_text(reference, narration, counterparty)
+    // (migration 0033; an expression index drizzle does not describe).
     // Partial: most money rows have no source or related row, and need not pay for these entries.
     index('transactions_source_idx')
       .on(t.sourceType, t.sourceId)
@@ -151,6 +154,20 @@ export const transactions = pgTable(
       .where(sql`${t.relatedTransactionId} is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],
+);
+
+/**
+ * Each company's number of transactions in up to 8 shards (the writer's backend), kept by statement
+ * triggers on `transactions` (migration 0033): the unfiltered list's total is their sum (decision 018).
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    accountId: uuid('account_id').notNull(),
+    shard: smallint('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'transaction_counts_pk', columns: [t.accountId, t.shard] })],
 );
 
 /**
