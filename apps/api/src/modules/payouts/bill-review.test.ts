@@ -49,14 +49,14 @@ describe('bill review and asset payouts (issue 37)', () => {
       { 'idempotency-key': key() },
     );
     expect(past.status).toBe(400);
-    expect(past.body.errors.scheduledDate).toEqual([PAYOUT_MSG.scheduledDatePast]);
+    expect(past.body.errors!.scheduledDate).toEqual([PAYOUT_MSG.scheduledDatePast]);
     const bad = await o.api.post(
       `/api/payout/quote/${ref}/payout`,
       { walletId: o.wallet.id, scheduledDate: '31/12/2026' },
       { 'idempotency-key': key() },
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.scheduledDate).toContain(PAYOUT_MSG.scheduledDateInvalid);
+    expect(bad.body.errors!.scheduledDate).toContain(PAYOUT_MSG.scheduledDateInvalid);
     expect((await o.api.get(`/api/payout/quote/${ref}`)).body.data.status).toBe('submitted');
 
     const on = addDays(3);
@@ -115,6 +115,6 @@ describe('bill review and asset payouts (issue 37)', () => {
     expect(list.body.data.map((p: any) => p.narration)).toEqual(['Generator service']);
     const badId = await o.api.get('/api/payouts?assetId=nope');
     expect(badId.status).toBe(400);
-    expect(badId.body.errors.assetId).toBeTruthy();
+    expect(badId.body.errors!.assetId).toBeTruthy();
   });
 });
