@@ -372,7 +372,7 @@ export function ProfileScreen() {
         title="Profile"
         actions={
           <Button variant="default" component={Link} to={paths.employeePortal.addBank.href()}>
-            Bank account
+            Change bank account
           </Button>
         }
       />
