@@ -281,3 +281,30 @@ describe('send-bill review (000 §2.10)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/send-bill/success/tok'));
   });
 });
+
+describe('asset payout details (/assets/payout/details)', () => {
+  it('lists the payouts made for the asset; a row opens its payout', async () => {
+    const A1 = '88888888-8888-4888-8888-888888888888';
+    const { api, router } = renderApp(`/assets/payout/details?assetId=${A1}`, {
+      session: { resources: '*' },
+      routes: {
+        [`GET /api/payout-asset/${A1}`]: ok({
+          id: A1,
+          type: 'Generator',
+          brand: 'Mikano',
+          modelNo: 'MK-20',
+          serialNo: 'SN-1',
+          location: 'Ikeja',
+          active: true,
+          inventory: [],
+          createdAt: '2026-01-01T00:00:00Z',
+        }),
+        'GET /api/payouts': ok([payout({ payoutOption: 'asset', narration: 'Generator service' })]),
+        [`GET /api/payouts/${ID}`]: ok(payout()),
+      },
+    });
+    fireEvent.click(await screen.findByText('Generator service'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/payouts/${ID}`));
+    expect(api.calls.find((c) => c.path === '/api/payouts')?.url.searchParams.get('assetId')).toBe(A1);
+  });
+});
