@@ -214,7 +214,7 @@ async function employeeAddBank(
   await expect(page).toHaveURL(/\/employee-portal\/payslip$/);
   await page.goto('/employee-portal/add-bank');
   await expect(page.getByRole('heading', { name: 'Add bank account' })).toBeVisible();
-  await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Access Bank' });
+  await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'Guaranty Trust Bank' });
   await page.getByLabel('Account number').fill(nuban(serial()));
   await expect(page.getByRole('textbox', { name: 'Account name' })).toBeVisible();
   await shot(page, `spec-screens-${vp.name}-06-employee-add-bank`);
