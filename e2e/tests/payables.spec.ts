@@ -244,6 +244,8 @@ test('request a bill → the vendor fills send-bill → approve → paid', async
   await test.step('the company sends the bill for payment', async () => {
     await owner.goto(`/bills/${ref}`);
     await expect(owner.getByText('INV-0042')).toBeVisible();
+    await owner.getByRole('button', { name: 'Review and pay' }).click();
+    await expect(owner).toHaveURL(new RegExp(`/bills/${ref}/review$`));
     await choose(owner, 'Pay from', 'NGN');
     await shot(owner, 'payables-26-bill');
     await owner.getByRole('button', { name: 'Send for approval' }).click();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { listFormatQuery, listQuery } from './http';
 import { amountSchema, majorAmount, minorAmount } from './money';
-import { PAYOUT_MSG } from './payouts';
+import { PAYOUT_MSG, payoutScheduledDate } from './payouts';
 
 // ---- Bills (001 §2 Bills, §7 Quotes and bills; issue 23 §2) ----
 
@@ -103,6 +103,8 @@ export const billListQuery = listQuery.extend({
 export const billPayoutBody = z.object({
   walletId: z.string({ error: PAYOUT_MSG.selectWallet }).uuid(PAYOUT_MSG.selectWallet),
   categoryId: z.string().uuid('Category must be an id').optional().nullable(),
+  /** Pay on this date (tomorrow or later) instead of once approved: a scheduled payout. */
+  scheduledDate: payoutScheduledDate.optional().nullable(),
 });
 
 // ---- Bill import (issue 23 §2): same rules as the vendor import ----

@@ -106,6 +106,8 @@ export const payoutListQuery = listQuery.extend({
   ...listFormatQuery.shape,
   status: z.enum(PAYOUT_LIST_FILTERS, { error: 'Unknown status' }).optional(),
   payeeId: z.string().uuid().optional(),
+  /** Payouts made for this asset (payoutOption asset): the asset payout details screen. */
+  assetId: z.string().uuid('Asset must be an id').optional(),
   /** The list kit's day presets (rolling). */
   period: z.enum(['24h', '7d', '30d'], { error: 'Period must be 24h, 7d or 30d' }).optional(),
 });

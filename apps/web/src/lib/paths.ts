@@ -119,6 +119,8 @@ export const paths = {
     detail: route('/payouts/:ref'),
     quotes: route('/payouts/quotes'),
     direct: route('/payout/direct'),
+    /** The direct payout's asset step (payoutOption asset), between the vendor and the payment details. */
+    assetsSelection: route('/payouts/direct/assets-selection'),
     massPayoutReview: route('/payouts/mass-payout-review'),
     massApproval: route('/payouts/mass-approval'),
     review: route('/payouts/review/:ref'),

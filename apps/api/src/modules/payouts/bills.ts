@@ -292,6 +292,7 @@ export async function billToPayout(
     ref: string;
     walletId: string;
     categoryId?: string | null;
+    scheduledDate?: string | null;
     afterCommit: AfterCommit;
   },
 ): Promise<string> {
@@ -315,6 +316,7 @@ export async function billToPayout(
       currency: 'NGN',
       narration: `Bill ${r.invoiceNumber}`.slice(0, 100),
       categoryId: p.categoryId ?? null,
+      scheduledDate: p.scheduledDate ?? null,
     },
     afterCommit: p.afterCommit,
     billId: r.id,

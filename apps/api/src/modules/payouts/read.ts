@@ -172,6 +172,7 @@ function listWhere(tenant: TenantContext, raw: ListQuery, viewerId: string): SQL
   if (q.status === 'active') conds.push(sql`${effectiveStatusSql} in ('approved', 'scheduled', 'paying')`);
   else if (q.status) conds.push(sql`${effectiveStatusSql} = ${q.status}`);
   if (q.payeeId) conds.push(eq(payouts.payeeId, q.payeeId));
+  if (q.assetId) conds.push(sql`${payouts.assets} @> ${JSON.stringify([{ id: q.assetId }])}::jsonb`);
   if (q.from) conds.push(sql`${payouts.createdAt} >= ${lagosStart(q.from)}`);
   if (q.to)
     conds.push(

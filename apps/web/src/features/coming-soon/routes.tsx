@@ -1,5 +1,6 @@
-// Every dashboard area of 000 §2.3 / 001 / 002 is routed now, guarded by its view permission and
-// titled, and shows "Coming soon" until its feature lands. A feature replaces its entry simply by
+// Every dashboard area of 000 §2.3 / 001 / 002 is routed, guarded by its view permission and
+// titled. Every path the spec names has its screen now (app/spec-routes.test.ts checks it); these
+// entries only catch other paths under an area, so they show "Coming soon" rather than a 404. A feature replaces its entry simply by
 // exporting `dashboardRoutes` for the same paths from features/<area>/routes.tsx: feature routes
 // are mounted first, so they win over these.
 import type { RouteObject } from 'react-router-dom';
@@ -23,12 +24,8 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
   area('requests', '/requests/*'),
   area('requests', '/request/:ref'),
   area('commissions', '/commissions/*'),
-  // /disbursements/* lives in features/disbursements.
-  area('payouts', '/payouts/*'),
-  area('payouts', '/payout/*'),
-  area('bills', '/bill/:id'),
-  area('bills', '/bills/*'),
-  area('bills', '/bill-csv/*'),
+  // /disbursements/* lives in features/disbursements; /payouts/*, /payout/*, /bill/*, /bills/* and
+  // /bill-csv/* in features/payouts (every path of 001 §2 Payouts and Bills is built; others are 404).
   // /expenses and /expense/* live in features/expenses.
   area('payroll', '/payroll/*'),
   area('payroll', '/contacts/employees'),

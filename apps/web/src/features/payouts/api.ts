@@ -14,6 +14,9 @@ import { listQuery, type ListFilters } from '../../components/list';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
+/** POST /payout/quote/{ref}/payout: the wallet, and optionally a budget category and a pay date. */
+export type BillPayoutInput = { walletId: string; categoryId?: string | null; scheduledDate?: string | null };
+
 /** The list kit's `where` keys of the payouts list. */
 export const PAYOUT_GROUPS = ['status'] as const;
 
@@ -44,6 +47,16 @@ export function usePayout(id: string | undefined) {
     enabled: !!id,
     queryFn: async () => (await api.get<PayoutDetail>(`/payouts/${id}`)).data,
     refetchInterval: (q) => (q.state.data?.status === 'paying' ? 3000 : false),
+  });
+}
+
+/** The payouts made for one asset (payoutOption asset), newest first: the asset payout details. */
+export function useAssetPayouts(assetId: string | null) {
+  return useQuery({
+    queryKey: payoutKeys.list({ assetId }),
+    enabled: !!assetId,
+    queryFn: async () =>
+      (await api.get<Payout[]>('/payouts', { query: { assetId: assetId!, limit: 50 } })).data,
   });
 }
 
@@ -197,12 +210,8 @@ export const billApi = {
     ref: string,
     body: { payeeId: string; amount: string; description: string; invoiceNumber: string; dueDate: string },
   ) => api.put<Bill>(`/payout/quote/${ref}/draft`, body),
-  toPayout: (ref: string, walletId: string, key: string) =>
-    api.post<PayoutDetail>(
-      `/payout/quote/${ref}/payout`,
-      { walletId },
-      { headers: { 'Idempotency-Key': key } },
-    ),
+  toPayout: (ref: string, body: BillPayoutInput, key: string) =>
+    api.post<PayoutDetail>(`/payout/quote/${ref}/payout`, body, { headers: { 'Idempotency-Key': key } }),
 };
 
 // ---- bill import, bill tiers, bill inbox (issue 23 §2) ----

@@ -1,5 +1,6 @@
 // Payouts (001 §2 Payouts; issue 23 §3): the list and its filter tabs, the detail and its edit
-// flow, the direct payout flow and mass approval. Other payouts sub-pages stay on Coming soon until they land.
+// flow, the direct payout flow (with its asset step) and mass approval, the payout review; bills:
+// the bill, its review and payment, the scheduled bill, the import and the vendor's send-bill pages.
 import type { RouteObject } from 'react-router-dom';
 import { guardedRoute, guardedRoutes } from '../../app/guarded-route';
 
@@ -57,6 +58,9 @@ export const dashboardRoutes: RouteObject[] = [
   route('/pay-someone/step-10', pay('ConfirmScreen'), { action: 'post' }),
   route('/pay-someone/success', pay('SuccessScreen'), { action: 'post' }),
   billRoute('/bills/:ref'),
+  route('/bills/scheduled/:ref', async () => (await import('./screens/bill-review')).BillScheduledScreen, {
+    area: 'bills',
+  }),
   billRoute('/bill/:ref'),
   route('/payouts', list),
   route('/payouts/mass-approval', mass),
@@ -65,6 +69,11 @@ export const dashboardRoutes: RouteObject[] = [
   route('/payouts/:ref/edit', edit('PayoutEditScreen'), { action: 'put' }),
   route('/payouts/:ref/edit/assets', edit('PayoutEditAssetsScreen'), { action: 'put' }),
   route('/payouts/:ref/edit/review', edit('PayoutEditReviewScreen'), { action: 'put' }),
+  route(
+    '/payouts/direct/assets-selection',
+    async () => (await import('./screens/assets-selection-screen')).AssetsSelectionScreen,
+    { action: 'post' },
+  ),
   route('/payout/direct', async () => (await import('./screens/direct-payout-screen')).DirectPayoutScreen, {
     action: 'post',
   }),
@@ -77,4 +86,12 @@ export const dashboardRoutes: RouteObject[] = [
     action: 'post',
     area: null,
   }),
+];
+
+/** Full screen, closing to /payouts (001 §2): a bill's review and payment, a payout's review. */
+export const fullScreenRoutes: RouteObject[] = [
+  route('/bills/:ref/review', async () => (await import('./screens/bill-review')).BillReviewScreen, {
+    area: 'bills',
+  }),
+  route('/payouts/review/:ref', async () => (await import('./screens/payout-review')).PayoutReviewScreen),
 ];

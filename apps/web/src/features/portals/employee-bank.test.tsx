@@ -109,4 +109,22 @@ describe('employee portal: bank account', () => {
     expect(screen.getByText('rejected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send to HR for approval' })).toBeInTheDocument();
   });
+
+  it('/employee-portal/add-bank is the bank account page, reached from the profile (issue 37)', async () => {
+    mockFetch({
+      'GET /api/employee-portal/profile': env(profile),
+      'GET /api/employee-portal/bank-account': env({ current, pendingChange: null, lastDecision: null }),
+      'GET /api/employee-portal/banks': env([{ code: '058', name: 'GTBank', type: 'dmb', nipCode: null }]),
+    });
+    const { router } = renderWithRouter({ routes: portalRoutes, initial: '/employee-portal/profile' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Change bank account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employee-portal/add-bank'));
+    expect(await screen.findByRole('heading', { name: 'Add bank account' })).toBeInTheDocument();
+    expect(await screen.findByText('GTBank ******4321 (TOLU ADE)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send to HR for approval' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Go to payslips' })).toHaveAttribute(
+      'href',
+      '/employee-portal/payslip',
+    );
+  });
 });

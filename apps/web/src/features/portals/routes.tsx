@@ -81,6 +81,12 @@ export const portalRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'add-bank',
+            lazy: async () => ({
+              Component: (await import('./employee/employee-bank')).EmployeeAddBankScreen,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({
               Component: (await screens()).ProfileScreen,

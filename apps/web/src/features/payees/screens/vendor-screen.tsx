@@ -18,12 +18,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /vendors/:id: details, bank account (and a pending change to approve), payments, open bills. */
 export function VendorScreen() {
   const { id } = useParams();
-  if (!id || !UUID.test(id))
-    return (
-      <Alert color="gray" title="Coming soon">
-        This vendor page is not built yet.
-      </Alert>
-    );
+  // Every vendor page the spec names (/vendors/invite, /vendors/import-vendors, …) has its own route;
+  // anything else here is not a vendor id.
+  if (!id || !UUID.test(id)) return <Alert color="red">Vendor not found</Alert>;
   return <Vendor id={id} />;
 }
 

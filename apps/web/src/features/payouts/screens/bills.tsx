@@ -5,13 +5,11 @@ import {
   Group,
   Loader,
   Modal,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -23,16 +21,12 @@ import { FilterBar, ListBody, ListPagination, useListState } from '../../../comp
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
-import { NoApproverNotice } from '../../approvals';
-import { useWallets } from '../../money';
-import { billApi, refreshPayouts, useBill, useBills } from '../api';
+import { billApi, refreshPayouts, useBill, useBills, usePayout } from '../api';
 import { BillInboxModal, BillTiersModal } from './bill-tools';
 import { paths } from '../../../lib/paths';
 import { BillsTable } from '../components/bills-table';
 import { CompleteDraft } from '../components/complete-draft';
 import { PageHeader } from '../../../components/page-header';
-
-const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The bill-request dialog (000 §2.7): an email and an optional note. */
 export function BillRequestModal(props: { opened: boolean; onClose: () => void }) {
@@ -147,7 +141,7 @@ export function BillsList() {
 }
 
 /** The bill's fields: invoice, due date, bank, vendor, note and the attachment. */
-function BillFields({ b }: { b: Bill }) {
+export function BillFields({ b }: { b: Bill }) {
   return (
     <Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -167,26 +161,16 @@ function BillFields({ b }: { b: Bill }) {
   );
 }
 
-/** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is sent for payment here. */
+/** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is reviewed and paid from here. */
 export function BillScreen() {
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = useBill(ref);
-  const wallets = useWallets();
+  const payout = usePayout(q.data?.payoutId ?? undefined);
   const canPay = useCan('payouts', 'post');
-  const [walletId, setWalletId] = useState<string | null>(null);
-  const [key] = useState(newKey);
-  const pay = useApiMutation({
-    mutationFn: () => billApi.toPayout(ref!, walletId!, key),
-    onSuccess: (res) => {
-      void refreshPayouts();
-      void navigate(paths.payouts.detail.href({ ref: res.data.id }));
-    },
-  });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bill not found'}</Alert>;
   const b = q.data;
-  const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
   return (
     <Stack gap="lg">
       <PageHeader
@@ -203,37 +187,35 @@ export function BillScreen() {
             {b.email} · requested {formatDate(b.createdAt)}
           </>
         }
+        actions={
+          b.status === 'submitted' &&
+          canPay && (
+            <Button onClick={() => void navigate(paths.bills.review.href({ ref: b.reference }))}>
+              Review and pay
+            </Button>
+          )
+        }
       />
       <BillFields b={b} />
       {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
       {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
-        <Button
-          variant="default"
-          w="fit-content"
-          onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
-        >
-          Open the payout
-        </Button>
-      )}
-      {b.status === 'submitted' && canPay && (
-        <Card>
-          <Stack>
-            <Title order={5}>Send for payment</Title>
-            <NoApproverNotice type="payout" amount={b.amount ?? undefined} />
-            <Select
-              label="Pay from"
-              data={ngn.map((w) => ({ value: w.id, label: `${w.name} · ${formatMoney(w.balanceMinor)}` }))}
-              value={walletId}
-              onChange={setWalletId}
-            />
-            <Group>
-              <Button disabled={!walletId} loading={pay.isPending} onClick={() => pay.mutate()}>
-                Send for approval
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
+          >
+            Open the payout
+          </Button>
+          {payout.data?.scheduledDate && (
+            <Button
+              variant="default"
+              onClick={() => void navigate(paths.bills.scheduled.href({ ref: b.reference }))}
+            >
+              Scheduled for {formatDate(payout.data.scheduledDate)}
+            </Button>
+          )}
+        </Group>
       )}
     </Stack>
   );

@@ -10,7 +10,7 @@ import { NoApproverNotice } from '../../approvals';
 import { CategorySelect } from '../../categories';
 import { VendorFormModal } from '../../payees';
 import { payoutApi, PAYOUT_DRAFT, refreshPayouts, usePayoutFee, type PayoutDraft } from '../api';
-import { AssetSelection, describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
+import { describeRecurrence, ProjectSelect, RepeatField } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { usePaymentDetailsStep, useVendorStep } from './direct-payout-steps';
@@ -114,7 +114,6 @@ export function DirectPayoutScreen() {
             Add a new vendor
           </Button>
           {s.option === 'project' && <ProjectSelect value={s.projectId} onChange={s.setProjectId} />}
-          {s.option === 'asset' && <AssetSelection value={s.assets} onChange={s.setAssets} />}
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate(paths.payouts.root.href())}>
               Cancel
@@ -195,7 +194,16 @@ export function PaymentDetailsScreen() {
             />
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href())}>
+            <Button
+              variant="default"
+              onClick={() =>
+                navigate(
+                  s.draft?.payoutOption === 'asset'
+                    ? paths.payouts.assetsSelection.href()
+                    : paths.payouts.direct.href(),
+                )
+              }
+            >
               Back
             </Button>
             <Button onClick={s.onContinue}>Continue</Button>

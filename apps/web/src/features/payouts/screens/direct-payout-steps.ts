@@ -80,9 +80,11 @@ function useVendorStep() {
       payeeName: chosenName,
       payeeCurrency: chosen?.currency ?? draft?.payeeCurrency,
       projectId,
-      assets,
+      assets: option === 'asset' ? assets : [],
     });
-    void navigate(paths.payouts.paymentDetails.href());
+    void navigate(
+      option === 'asset' ? paths.payouts.assetsSelection.href() : paths.payouts.paymentDetails.href(),
+    );
   };
   return {
     typeOpen,

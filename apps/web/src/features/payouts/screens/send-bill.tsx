@@ -27,15 +27,23 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
 
+/** The bill's fields as typed on payment-details. */
+type BillValues = {
+  amount: string;
+  description: string;
+  invoiceNumber: string;
+  dueDate: string;
+  bankCode: string;
+  accountNumber: string;
+};
+/** What was sent, kept for the review step (the link is spent once the bill is sent). */
 type SentBill = {
   ref: string;
   companyName: string;
   email: string;
-  amount: string;
-  invoiceNumber: string;
-  dueDate: string;
-  bank: string;
-  accountNumber: string;
+  values: BillValues;
+  bankName: string;
+  fileName: string | null;
 };
 const SENT_DRAFT = 'sendBill';
 
@@ -88,7 +96,7 @@ function useSendBillForm(ref: string | undefined) {
   const info = useSendBill(ref);
   const banks = useSendBillBanks(ref);
   const [, setSent] = useDraft<SentBill>(SENT_DRAFT);
-  const [v, setV] = useState({
+  const [v, setV] = useState<BillValues>({
     amount: '',
     description: '',
     invoiceNumber: '',
@@ -97,7 +105,7 @@ function useSendBillForm(ref: string | undefined) {
     accountNumber: '',
   });
   const [file, setFile] = useState<File | null>(null);
-  const set = (k: keyof typeof v) => (x: string) => setV((s) => ({ ...s, [k]: x }));
+  const set = (k: keyof BillValues) => (x: string) => setV((s) => ({ ...s, [k]: x }));
   const submit = useApiMutation({
     silentSuccess: true,
     mutationFn: () => {
@@ -111,11 +119,9 @@ function useSendBillForm(ref: string | undefined) {
         ref: ref!,
         companyName: info.data!.companyName,
         email: info.data!.email,
-        amount: v.amount,
-        invoiceNumber: v.invoiceNumber,
-        dueDate: v.dueDate,
-        bank: banks.data?.find((b) => b.code === v.bankCode)?.name ?? v.bankCode,
-        accountNumber: v.accountNumber,
+        values: v,
+        bankName: banks.data?.find((b) => b.code === v.bankCode)?.name ?? v.bankCode,
+        fileName: file?.name ?? null,
       });
       void navigate(paths.sendBill.review.href({ ref: ref! }));
     },
@@ -153,7 +159,7 @@ export function SendBillDetailsScreen() {
         >
           <Stack>
             <Title order={3}>Bill for {info.data.companyName}</Title>
-            <SendBillFields form={form} />
+            <SendBillFields {...form} banks={form.banks.data} />
             <Button type="submit" loading={submit.isPending}>
               Continue
             </Button>
@@ -164,86 +170,98 @@ export function SendBillDetailsScreen() {
   );
 }
 
-/** The bill's fields: amount, description, invoice number, due date, bank, account and the file. */
-function SendBillFields({ form }: { form: ReturnType<typeof useSendBillForm> }) {
-  const { v, set, err } = form;
+/**
+ * The payment-details screen's fields: amount, description, invoice number, due date, bank,
+ * account and the file. The review step shows the same screen, read-only, with what was sent.
+ */
+function SendBillFields(props: {
+  v: BillValues;
+  set?: (k: keyof BillValues) => (x: string) => void;
+  err?: (k: string) => string | undefined;
+  banks: { code: string; name: string }[] | undefined;
+  file?: File | null;
+  setFile?: (f: File | null) => void;
+  /** The review: every field read-only, the file by its name. */
+  review?: { fileName: string | null };
+}) {
+  const { v, review } = props;
+  const set = (k: keyof BillValues) => props.set?.(k) ?? (() => {});
+  const err = (k: string) => props.err?.(k);
+  const text = (k: keyof BillValues) => ({
+    value: v[k],
+    readOnly: !!review,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(k)(e.currentTarget.value),
+    error: err(k),
+  });
   return (
     <>
-      <TextInput
-        label="Amount (₦)"
-        inputMode="decimal"
-        value={v.amount}
-        onChange={(e) => set('amount')(e.currentTarget.value)}
-        error={err('amount')}
-      />
-      <TextInput
-        label="Description"
-        value={v.description}
-        onChange={(e) => set('description')(e.currentTarget.value)}
-        error={err('description')}
-      />
+      <TextInput label="Amount (₦)" inputMode="decimal" {...text('amount')} />
+      <TextInput label="Description" {...text('description')} />
       <Group grow align="flex-start">
-        <TextInput
-          label="Invoice number"
-          value={v.invoiceNumber}
-          onChange={(e) => set('invoiceNumber')(e.currentTarget.value)}
-          error={err('invoiceNumber')}
+        <TextInput label="Invoice number" {...text('invoiceNumber')} />
+        <DateField
+          label="Due date"
+          value={v.dueDate}
+          readOnly={!!review}
+          onChange={set('dueDate')}
+          error={err('dueDate')}
         />
-        <DateField label="Due date" value={v.dueDate} onChange={set('dueDate')} error={err('dueDate')} />
       </Group>
       <Group grow align="flex-start">
         <BankSelect
-          banks={form.banks.data}
+          banks={props.banks}
           value={v.bankCode || null}
+          readOnly={!!review}
           onChange={(x) => set('bankCode')(x ?? '')}
           error={err('bankCode')}
         />
-        <TextInput
-          label="Account number"
-          inputMode="numeric"
-          maxLength={10}
-          value={v.accountNumber}
-          onChange={(e) => set('accountNumber')(e.currentTarget.value)}
-          error={err('accountNumber')}
-        />
+        <TextInput label="Account number" inputMode="numeric" maxLength={10} {...text('accountNumber')} />
       </Group>
-      <FileInput
-        label="Bill (PDF or image, up to 1 MB)"
-        accept="application/pdf,image/*"
-        value={form.file}
-        onChange={form.setFile}
-        error={err('file')}
-      />
+      {review ? (
+        <TextInput label="Bill (PDF or image, up to 1 MB)" value={review.fileName ?? '—'} readOnly />
+      ) : (
+        <FileInput
+          label="Bill (PDF or image, up to 1 MB)"
+          accept="application/pdf,image/*"
+          value={props.file}
+          onChange={(f) => props.setFile?.(f)}
+          error={err('file')}
+        />
+      )}
     </>
   );
 }
 
-/** /send-bill/review/:ref: entered only after a successful send. */
+/**
+ * /send-bill/review/:ref: entered only after a successful send (000 §4.9); it reuses the
+ * payment-details screen (000 §2.10), read-only, with what was sent.
+ */
 export function SendBillReviewScreen() {
   const { ref } = useParams();
   const navigate = useNavigate();
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
-  if (!sent || sent.ref !== ref)
+  if (!sent?.values || sent.ref !== ref)
     return (
       <PublicFrame>
         <Alert>Open the link from your email to send a bill.</Alert>
       </PublicFrame>
     );
+  const amountMinor = Math.round(Number(sent.values.amount) * 100);
   return (
     <PublicFrame>
       <Card>
-        <Stack gap="xs">
-          <Title order={3}>Review</Title>
-          <Text size="sm">To: {sent.companyName}</Text>
-          <Text size="sm">Amount: {formatMoney(Math.round(Number(sent.amount) * 100))}</Text>
-          <Text size="sm">Invoice: {sent.invoiceNumber}</Text>
-          <Text size="sm">Due: {formatDate(sent.dueDate)}</Text>
-          <Text size="sm">
-            Pay to: {sent.bank} {sent.accountNumber}
-          </Text>
-          <Button mt="md" onClick={() => void navigate(paths.sendBill.success.href({ ref }))}>
-            Done
-          </Button>
+        <Stack>
+          <Title order={3}>Bill for {sent.companyName}</Title>
+          <Alert color="green" title="Review">
+            {sent.companyName} received your bill of {formatMoney(amountMinor)}, due{' '}
+            {formatDate(sent.values.dueDate)}. These are the details you sent.
+          </Alert>
+          <SendBillFields
+            v={sent.values}
+            banks={[{ code: sent.values.bankCode, name: sent.bankName }]}
+            review={{ fileName: sent.fileName }}
+          />
+          <Button onClick={() => void navigate(paths.sendBill.success.href({ ref }))}>Done</Button>
         </Stack>
       </Card>
     </PublicFrame>

@@ -1,9 +1,10 @@
 // The profile's "Bank account" section (issue 25 §5 add-bank): the salary account (masked), a
 // pending change and the last decision, and a form for a new account — bank, 10-digit number, the
 // bank's name for it shown before submitting. The server sends it to HR through the approvals engine.
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ACCOUNT_CHECK_DELAY_MS, type BankItem } from '@owo/contract';
 import { portalBankBody, type EmployeeBankChange, type PortalBank } from '@owo/contract/payroll-portal-bank';
 import { StatusBadge } from '../../../components/status-badge';
@@ -11,6 +12,8 @@ import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { BankNativeSelect } from '../../../components/bank-select';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../lib/paths';
 
 const P = '/employee-portal';
 const BANK_KEY = ['employee-portal', 'bank-account'];
@@ -156,5 +159,32 @@ function NewAccountForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * /employee-portal/add-bank (002 §2 Employee portal): the salary account on a page of its own,
+ * reached from the profile; a new account goes to HR for approval as on the profile.
+ */
+export function EmployeeAddBankScreen() {
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <PageHeader
+        mb={0}
+        above={
+          <Anchor component={Link} to={paths.employeePortal.profile.href()} size="sm">
+            ← Profile
+          </Anchor>
+        }
+        title="Add bank account"
+        description="The account your salary is paid into. HR approves a new account before payroll uses it."
+      />
+      <EmployeeBankSection />
+      <Group justify="flex-end">
+        <Button variant="default" component={Link} to={paths.employeePortal.payslips.href()}>
+          Go to payslips
+        </Button>
+      </Group>
+    </Stack>
   );
 }

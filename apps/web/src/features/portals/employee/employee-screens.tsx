@@ -367,7 +367,15 @@ export function ProfileScreen() {
   );
   return (
     <Stack gap="md" maw={720} mx="auto">
-      <PageHeader mb={0} title="Profile" />
+      <PageHeader
+        mb={0}
+        title="Profile"
+        actions={
+          <Button variant="default" component={Link} to={paths.employeePortal.addBank.href()}>
+            Change bank account
+          </Button>
+        }
+      />
       <Card withBorder>
         <Stack gap={8}>
           {kv('Name', p.name)}

@@ -8,10 +8,13 @@ import {
   Loader,
   SimpleGrid,
   Stack,
+  Table,
   Text,
 } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DetailField } from '../../../components/detail-field';
+import { ListBody } from '../../../components/list';
+import { PayoutsTable, useAssetPayouts } from '../../payouts';
 import { useAsset } from '../api';
 import { InventoryCard } from './asset-screen';
 import { paths } from '../../../lib/paths';
@@ -19,8 +22,8 @@ import { PageHeader } from '../../../components/page-header';
 
 /**
  * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
- * is made for, with the inventory the payout covers. Asset payouts themselves (payoutOption
- * `asset`) belong to the payouts area; until it lists them here this shows the asset's side.
+ * is made for, with the inventory the payout covers, and the asset payouts (payoutOption `asset`)
+ * made for it, newest first; a row opens its payout.
  */
 export function AssetPayoutDetailsScreen() {
   const [params] = useSearchParams();
@@ -53,12 +56,7 @@ export function AssetPayoutDetailsScreen() {
               </SimpleGrid>
             </Card>
             <InventoryCard asset={q.data} />
-            <Card>
-              <Text fw={600}>Payouts for this asset</Text>
-              <Text size="sm" c="dimmed">
-                No data available — asset payouts appear here once payouts name this asset.
-              </Text>
-            </Card>
+            <AssetPayouts assetId={q.data.id} />
             <Group justify="flex-end">
               <Button variant="default" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
                 Open asset
@@ -68,5 +66,22 @@ export function AssetPayoutDetailsScreen() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The payouts made for the asset (GET /payouts?assetId=). */
+function AssetPayouts(props: { assetId: string }) {
+  const q = useAssetPayouts(props.assetId);
+  return (
+    <Card padding={0}>
+      <Text fw={600} p="md">
+        Payouts for this asset
+      </Text>
+      <ListBody query={q} isEmpty={!q.data?.length}>
+        <Table.ScrollContainer minWidth={640}>
+          <PayoutsTable items={q.data ?? []} />
+        </Table.ScrollContainer>
+      </ListBody>
+    </Card>
   );
 }

@@ -1,0 +1,105 @@
+// A payout's schedule and recurrence on screen: move or cancel a scheduled payout, stop a series.
+// Used by the payout detail (/payouts/{id}) and the scheduled bill (/bills/scheduled/{ref}).
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { PayoutDetail } from '@owo/contract/payouts';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { DateField } from '../../../components/date-field';
+import { formatDate } from '../../../lib/format';
+import { useApiMutation } from '../../../lib/query';
+import { payoutApi, refreshPayouts } from '../api';
+import { describeRecurrence } from './payout-fields';
+
+/** The detail's schedule and recurrence actions: move or cancel the schedule, stop the series. */
+export function usePayoutScheduleActions(payout: PayoutDetail | undefined) {
+  const [date, setDate] = useState('');
+  const move = useApiMutation({
+    mutationFn: () => payoutApi.reschedule(payout!.scheduleId!, date),
+    onSuccess: () => void refreshPayouts(),
+  });
+  const cancel = useApiMutation({
+    mutationFn: () => payoutApi.cancelSchedule(payout!.scheduleId!),
+    onSuccess: () => void refreshPayouts(),
+  });
+  const [stopping, setStopping] = useState(false);
+  const stop = useApiMutation({
+    mutationFn: () => payoutApi.stopRecurrence(payout!.recurrence!.id),
+    onSuccess: () => {
+      setStopping(false);
+      void refreshPayouts();
+    },
+  });
+  return { date, setDate, move, cancel, stopping, setStopping, stop };
+}
+export type ScheduleActions = ReturnType<typeof usePayoutScheduleActions>;
+
+/** A repeating payout's series: its next date or end, the count made, and stopping it. */
+export function RecurrenceCard(props: {
+  recurrence: NonNullable<PayoutDetail['recurrence']>;
+  canDelete: boolean;
+  actions: ScheduleActions;
+}) {
+  const { recurrence: r, actions } = props;
+  return (
+    <Card>
+      <Group justify="space-between" align="center">
+        <div>
+          <Title order={5}>{describeRecurrence(r)}</Title>
+          <Text size="sm" c="dimmed">
+            {r.status === 'active'
+              ? `Next payment ${formatDate(r.nextDate)}`
+              : r.status === 'cancelled'
+                ? 'Stopped'
+                : 'Ended'}{' '}
+            · {r.occurrences} repeat payment{r.occurrences === 1 ? '' : 's'} made
+          </Text>
+        </div>
+        {props.canDelete && r.status === 'active' && (
+          <Button color="red" variant="light" onClick={() => actions.setStopping(true)}>
+            Stop repeating
+          </Button>
+        )}
+      </Group>
+      <ConfirmModal
+        opened={actions.stopping}
+        title="Stop repeating"
+        text="No further payments of this series will be made. Payouts already made stand."
+        confirm="Stop repeating"
+        loading={actions.stop.isPending}
+        onConfirm={() => actions.stop.mutate()}
+        onClose={() => actions.setStopping(false)}
+      />
+    </Card>
+  );
+}
+
+/** A scheduled payout still open: move it to a new date, or cancel it. */
+export function ScheduleCard(props: { canPut: boolean; canDelete: boolean; actions: ScheduleActions }) {
+  const { date, setDate, move, cancel } = props.actions;
+  return (
+    <Card>
+      <Title order={5} mb="sm">
+        Schedule
+      </Title>
+      <Group align="flex-end">
+        {props.canPut && (
+          <>
+            <DateField label="New date" value={date} onChange={setDate} />
+            <Button
+              loading={move.isPending}
+              disabled={!/^\d{4}-\d{2}-\d{2}$/.test(date)}
+              onClick={() => move.mutate()}
+            >
+              Move
+            </Button>
+          </>
+        )}
+        {props.canDelete && (
+          <Button color="red" variant="light" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            Cancel scheduled payout
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

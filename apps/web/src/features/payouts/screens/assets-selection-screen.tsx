@@ -1,0 +1,54 @@
+// /payouts/direct/assets-selection (001 §2, Payout Asset Selection): an asset payout's second step,
+// after the vendor and before the payment details: the assets (with their inventory) it pays for.
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PAYOUT_MSG } from '@owo/contract/payouts';
+import { PageHeader } from '../../../components/page-header';
+import { useDraft } from '../../../lib/drafts';
+import { paths } from '../../../lib/paths';
+import { PAYOUT_DRAFT, type PayoutDraft } from '../api';
+import { AssetSelection } from '../components/payout-fields';
+
+export function AssetsSelectionScreen() {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useDraft<PayoutDraft>(PAYOUT_DRAFT);
+  const [assets, setAssets] = useState<string[]>(draft?.assets ?? []);
+  const [error, setError] = useState('');
+  const ready = draft?.payoutOption === 'asset' && !!draft.payeeId;
+  useEffect(() => {
+    if (!ready) void navigate(paths.payouts.direct.href(), { replace: true });
+  }, [ready, navigate]);
+  if (!ready) return null;
+  const onContinue = () => {
+    if (!assets.length) return setError(PAYOUT_MSG.assetsRequired);
+    setDraft({ ...draft, assets });
+    void navigate(paths.payouts.paymentDetails.href());
+  };
+  return (
+    <Stack gap="lg" maw={640}>
+      <PageHeader mb={0} title="Payout asset selection" description="Step 1 of 3 · Vendor › Assets" />
+      <Card>
+        <Stack>
+          <Text size="sm">
+            Paying <b>{draft.payeeName}</b> for the assets below (with the inventory each holds).
+          </Text>
+          <AssetSelection
+            value={assets}
+            onChange={(ids) => {
+              setAssets(ids);
+              setError('');
+            }}
+            error={error}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href())}>
+              Back
+            </Button>
+            <Button onClick={onContinue}>Continue</Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
