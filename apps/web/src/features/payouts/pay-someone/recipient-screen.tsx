@@ -1,17 +1,7 @@
 // Pay someone, step 1 (000 §4.3): a saved recipient in the payment's currency, or a new one: a
 // Nigerian bank account (its name looked up at the bank) or, for USD and GBP, a foreign account.
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Card, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { PAY_SOMEONE_MSG } from '@owo/contract/payouts-pay-someone';
 import type { Payee } from '@owo/contract/payees';
 import { useDraft } from '../../../lib/drafts';
