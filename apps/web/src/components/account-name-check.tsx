@@ -60,7 +60,7 @@ export function AccountNameCheck(props: { lookup: Lookup; typedName?: string; in
   if (lookup.state !== 'resolved') return null;
   return (
     <>
-      <Alert color="green" variant="light" py="xs" data-testid="account-name-check" aria-live="polite">
+      <Alert color="green" variant="light" py="xs" role="status" data-testid="account-name-check">
         <Text size="sm">
           {t('accountName.label')}:{' '}
           <Text span fw={700} data-testid="resolved-name">
