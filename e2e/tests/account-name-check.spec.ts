@@ -35,7 +35,7 @@ for (const [label, viewport] of [
     await dialog.getByLabel('Full name').fill('Emeka Nwosu');
     await dialog.getByLabel('Email').fill(`emeka.${label}.${run}@name-check.ng`);
     await dialog.getByLabel('Monthly gross (₦)').fill('300000');
-    await dialog.getByLabel('Annual rent paid (₦, for rent relief)').fill('0');
+    await dialog.getByLabel('Annual rent paid (₦, for rent relief)').fill('1200000');
     await pickOption(dialog.getByRole('textbox', { name: 'Bank' }), 'Guaranty Trust Bank', { exact: true });
     await dialog.getByLabel('Account number').fill(ACCOUNT);
 
