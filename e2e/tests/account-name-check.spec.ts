@@ -54,6 +54,7 @@ for (const [label, viewport] of [
       await dialog.getByLabel('Full name').fill('okafor chidinma');
       await expect(warning).toHaveCount(0);
       await expect(dialog.getByTestId('resolved-name')).toHaveText(BANK_NAME);
+      await dialog.getByRole('button', { name: 'Add employee' }).scrollIntoViewIfNeeded();
       await shot(page, `account-name-check-${label}-match`);
       return;
     }
