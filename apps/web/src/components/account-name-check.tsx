@@ -27,6 +27,8 @@ export function NameMismatchWarning(props: { lookup: Lookup; typedName?: string 
       color="yellow"
       variant="light"
       title={t('accountName.mismatchTitle')}
+      // the light yellow's own title colour is too pale to read on its background (contrast)
+      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
       role="alert"
       data-testid="name-mismatch"
     >
