@@ -69,7 +69,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
     await dialog.getByLabel('Partner name').fill(partner);
     await choose(page, 'Bank', /Guaranty Trust Bank/, { exactLabel: true });
     await dialog.getByLabel('Account number').fill('1234567896');
-    await expect(dialog.getByTestId('partner-account-name')).not.toBeEmpty();
+    await expect(dialog.getByTestId('resolved-name')).not.toBeEmpty();
     await dialog.getByLabel('Split percentage').fill('20');
     await dialog.getByLabel('Amount cap (NGN, optional)').fill('500');
     await shot(page, '03-partner-form');

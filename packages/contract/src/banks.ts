@@ -72,3 +72,59 @@ export type SavedBankAccount = z.infer<typeof savedBankAccountSchema>;
 export const checkBankDetailsResult = z.object({ shouldAskVerification: z.boolean() });
 
 export const AGENT_BANK_PROMPT_TITLE = 'Bank Details Required';
+
+// The bank's name for an account against the name the user typed (issue 37): a mismatch is
+// warned about before money is sent, never silently blocked.
+
+/** Words that say nothing about who holds the account: titles and company suffixes. */
+const NAME_NOISE = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'chief',
+  'alhaji',
+  'alhaja',
+  'engr',
+  'prof',
+  'ltd',
+  'limited',
+  'plc',
+  'nig',
+  'nigeria',
+  'co',
+  'company',
+  'inc',
+  'llc',
+  'enterprise',
+  'enterprises',
+  'and',
+]);
+
+/** A name's comparable words: lower case, accents and punctuation dropped, initials and titles left out. */
+export function nameTokens(name: string): string[] {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
+    .filter((w) => w.length > 1);
+  const meaningful = words.filter((w) => !NAME_NOISE.has(w));
+  return [...new Set(meaningful.length ? meaningful : words)];
+}
+
+/**
+ * Whether the typed name is the bank's name for the account: case, spacing, punctuation and word
+ * order do not matter; a match when two words are shared, or every word of the shorter name is in
+ * the longer ('Emeka' matches 'EMEKA CHUKWU NWOSU'). An empty name on either side is no mismatch.
+ */
+export function accountNameMatches(typed: string, returned: string): boolean {
+  const a = nameTokens(typed);
+  const b = nameTokens(returned);
+  if (!a.length || !b.length) return true;
+  const other = new Set(b);
+  const common = a.filter((w) => other.has(w)).length;
+  return common >= 2 || common === Math.min(a.length, b.length);
+}

@@ -55,4 +55,11 @@ describe('the web kit is used everywhere', () => {
       ),
     ).toEqual([]);
   });
+
+  it('every account-name lookup is useAccountLookup (shown with AccountNameCheck)', () => {
+    // a lookup of its own: the validate call by hand, or a hook asking for `{ accountName }` itself
+    const ownLookup =
+      /payout\/local\/validate|validateAccount\(|function use(AccountLookup|ResolvedName)\b|get<\{ accountName: string \}>/;
+    expect(offenders(ownLookup)).toEqual([]);
+  });
 });

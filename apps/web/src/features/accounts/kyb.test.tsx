@@ -83,6 +83,24 @@ describe('KYB setup screen', () => {
     expect(await screen.findByText('2 steps completed out of 5')).toBeInTheDocument();
   });
 
+  it('clears a field error as the fix is typed, so one click on Save and continue is enough (issue 37)', async () => {
+    const { router, api } = renderApp('/account/setup/bvn', {
+      session: {},
+      routes: { ...kybRoutes(kyb(1)), 'PUT /api/parameter/account/bvn': ok(kyb(2), 'BVN details saved') },
+    });
+    const input = await screen.findByRole('textbox', { name: /BVN/ });
+    fireEvent.change(input, { target: { value: '12345' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('BVN must be exactly 11 digits')).toBeInTheDocument();
+    // typing the fix removes the message at once, not on the blur the button's click causes
+    // (that late removal moved the button from under the pointer and lost the click)
+    fireEvent.change(input, { target: { value: '22345678901' } });
+    await waitFor(() => expect(screen.queryByText('BVN must be exactly 11 digits')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/setup/contact'));
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
   it('takes the incorporation date as DD/MM/YYYY, sends ISO, and gives the field its message', async () => {
     const { api } = renderApp('/account/setup/info', {
       session: {},

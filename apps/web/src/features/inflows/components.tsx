@@ -1,12 +1,14 @@
 // Shared bits of the inflows screens: status words, the customer and partner modals.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Customer, Partner } from '@owo/contract/inflows';
 import { useApiMutation } from '../../lib/query';
-import { profileApi, useBanks } from '../profile';
+import { useBanks } from '../profile';
 import { inflowApi, refreshInflows, type PartnerBody } from './api';
 import { BankSelect } from '../../components/bank-select';
+import { AccountNameCheck, NameMismatchWarning } from '../../components/account-name-check';
+import { resolvedName, useAccountLookup } from '../../components/use-account-lookup';
 
 const LABELS: Record<string, string> = {
   partlyPaid: 'Partly paid',
@@ -80,7 +82,8 @@ type PartnerModalProps = { opened: boolean; onClose: () => void; partner?: Partn
 /** 002 §5 Partner: the account name is looked up once bank and a 10-digit number are present (500 ms pause). */
 export function PartnerModal(props: PartnerModalProps) {
   const p = props.partner;
-  const { banks, form, accountName, bankCode, save } = usePartnerForm(props);
+  const { banks, form, lookup, bankCode, save } = usePartnerForm(props);
+  const typedName = form.watch('customerName');
   const err = form.formState.errors;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={p ? 'Edit partner' : 'New partner'}>
@@ -111,11 +114,7 @@ export function PartnerModal(props: PartnerModalProps) {
             {...form.register('accountNumber')}
             error={err.accountNumber?.message}
           />
-          {accountName && (
-            <Text size="sm" c="teal" data-testid="partner-account-name">
-              {accountName}
-            </Text>
-          )}
+          <AccountNameCheck lookup={lookup} />
           <TextInput
             label="Split percentage"
             required
@@ -123,8 +122,9 @@ export function PartnerModal(props: PartnerModalProps) {
             error={err.percentage?.message}
           />
           <TextInput label="Amount cap (NGN, optional)" {...form.register('cap')} error={err.cap?.message} />
+          <NameMismatchWarning lookup={lookup} typedName={typedName} />
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={!accountName}>
+            <Button type="submit" loading={save.isPending} disabled={!resolvedName(lookup)}>
               Save
             </Button>
           </Group>
@@ -148,9 +148,8 @@ function usePartnerForm(props: PartnerModalProps) {
       cap: '',
     },
   });
-  const [accountName, setAccountName] = useState('');
   useEffect(() => {
-    if (props.opened) {
+    if (props.opened)
       form.reset({
         customerName: p?.customerName ?? '',
         customerEmail: p?.customerEmail ?? '',
@@ -159,25 +158,10 @@ function usePartnerForm(props: PartnerModalProps) {
         percentage: p?.percentage ?? '',
         cap: p && p.capMinor ? p.cap : '',
       });
-      setAccountName(p?.accountName ?? '');
-    }
   }, [props.opened, p, form]);
   const bankCode = form.watch('bankCode');
   const accountNumber = form.watch('accountNumber');
-  useEffect(() => {
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return setAccountName('');
-    const ctl = new AbortController();
-    const id = setTimeout(() => {
-      profileApi
-        .validateAccount({ accountNumber, bankCode }, ctl.signal)
-        .then((r) => setAccountName(r.data.accountName))
-        .catch(() => setAccountName(''));
-    }, 500);
-    return () => {
-      clearTimeout(id);
-      ctl.abort();
-    };
-  }, [bankCode, accountNumber]);
+  const lookup = useAccountLookup(bankCode, accountNumber, { known: p });
   const save = useApiMutation({
     form,
     mutationFn: (v: PartnerBody) => {
@@ -189,5 +173,5 @@ function usePartnerForm(props: PartnerModalProps) {
       props.onClose();
     },
   });
-  return { banks, form, accountName, bankCode, save };
+  return { banks, form, lookup, bankCode, save };
 }

@@ -82,7 +82,7 @@ describe('employee portal: bank account', () => {
     expect(send).toBeDisabled();
 
     fireEvent.input(screen.getByLabelText('Account number'), { target: { value: '0123456789' } });
-    expect(await screen.findByDisplayValue('ADE TOLU')).toBeInTheDocument();
+    expect(await screen.findByTestId('resolved-name')).toHaveTextContent('ADE TOLU');
     await waitFor(() => expect(send).toBeEnabled());
     fireEvent.click(send);
 

@@ -51,8 +51,6 @@ export const profileApi = {
     api.post<{ recoveryCodes: string[] }>('/me/2fa/recovery-codes', { code }),
   savePreferences: (preferences: Omit<Preference, 'label'>[]) =>
     api.put<{ preferences: Preference[] }>('/me/settings/notifications', { preferences }),
-  validateAccount: (q: { accountNumber: string; bankCode: string }, signal?: AbortSignal) =>
-    api.get<{ accountName: string }>('/content/payout/local/validate', { query: q, signal }),
   saveBankAccount: (body: { accountNumber: string; bankCode: string; accountName?: string }) =>
     api.post<SavedBankAccount>('/me/bank-accounts', body),
   deleteBankAccount: (id: string) => api.delete<null>(`/me/bank-accounts/${id}`),

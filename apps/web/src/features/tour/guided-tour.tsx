@@ -2,9 +2,13 @@
 // starts itself on the first visit, highlights the step's data-tour target (see tour-steps.ts)
 // and writes its state to the persisted store, so finishing or skipping is remembered. The dimmed
 // backdrop never takes clicks: the tour guides, it does not lock the page (E2E flows and users can
-// keep working; Skip tour or Escape ends it).
+// keep working; Skip tour or Escape ends it). It never opens over the KYB setup (the user is
+// filling a form there) and shows only the steps whose target is on the current page, so it never
+// points at payouts tabs that are not there (issue 37).
 import { Box, Button, Group, Paper, Portal, Text, Title } from '@mantine/core';
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { updateTour, useStore } from '../../lib/store';
 import { stepsFor, type TourStep } from './tour-steps';
 import { finishTour, startFirstRun, TOUR_DELAY_MS } from './tour-state';
@@ -44,6 +48,28 @@ function findTarget(step: TourStep): Rect | null {
   }
   return null;
 }
+
+/** Whether a step's target is on the page (laid out, or in a collapsed sidebar group it can open). */
+const isPresent = (step: TourStep) => step.targets.some((s) => document.querySelector(s));
+
+/** The steps whose target is on the page, looked at again every half second (screens load late). */
+function usePresentSteps(steps: TourStep[], active: boolean) {
+  const [present, setPresent] = useState<string[]>([]);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const update = () => {
+      const next = steps.filter(isPresent).map((s) => s.id);
+      setPresent((prev) => (prev.join() === next.join() ? prev : next));
+    };
+    update();
+    const id = setInterval(update, 500);
+    return () => clearInterval(id);
+  }, [steps, active]);
+  return steps.filter((s) => present.includes(s.id));
+}
+
+/** The KYB setup: a form being filled, never covered by the tour. */
+const onKybSetup = (pathname: string) => pathname.startsWith(paths.account.setup.href());
 
 function useTargetRect(step: TourStep | undefined) {
   const [rect, setRect] = useState<Rect | null>(null);
@@ -118,17 +144,18 @@ function Spotlight({ rect }: { rect: Rect | null }) {
 export function GuidedTour() {
   const tour = useStore((s) => s.tour);
   const [index, setIndex] = useState(0);
-  const steps = stepsFor(tour.progress);
-  const running = tour.status === 'in-progress';
-  const step = running ? steps[Math.min(index, steps.length - 1)] : undefined;
+  const kyb = onKybSetup(useLocation().pathname);
+  const running = tour.status === 'in-progress' && !kyb;
+  const steps = usePresentSteps(stepsFor(tour.progress), running);
+  const step = running && steps.length ? steps[Math.min(index, steps.length - 1)] : undefined;
   const rect = useTargetRect(step);
 
-  // First run: start once the dashboard has rendered.
+  // First run: start once the dashboard has rendered (not on the KYB setup: it waits for the dashboard).
   useEffect(() => {
-    if (tour.status !== 'idle') return;
+    if (tour.status !== 'idle' || kyb) return;
     const t = setTimeout(() => updateTour(startFirstRun(tour)), TOUR_DELAY_MS);
     return () => clearTimeout(t);
-  }, [tour]);
+  }, [tour, kyb]);
 
   useEffect(() => setIndex(0), [tour.progress]);
 

@@ -48,13 +48,34 @@ describe('useTourOnMakePaymentOpen', () => {
   });
 });
 
+/** Every payout step's target, as the payouts page carries them. */
+const PayoutTabs = () => (
+  <>
+    {['all', 'pending', 'scheduled', 'completed', 'bills'].map((t) => (
+      <div key={t} data-tour={`payouts-tab-${t}`}>
+        {t}
+      </div>
+    ))}
+  </>
+);
+/** The sidebar entries every dashboard page has. */
+const Sidebar = () => (
+  <>
+    {['payouts', 'requests', 'transactions'].map((n) => (
+      <div key={n} data-tour={`nav-${n}`}>
+        {n}
+      </div>
+    ))}
+  </>
+);
+
 describe('GuidedTour', () => {
-  it('shows five payout steps at progress 1, highlights the data-tour target and completes on Finish', () => {
+  it('shows five payout steps at progress 1 on the payouts page, highlights the data-tour target and completes on Finish', () => {
     store.reset({ tour: { status: 'in-progress', progress: 1 } });
     renderWithRouter({
       ui: (
         <>
-          <div data-tour="payouts-tab-all">All</div>
+          <PayoutTabs />
           <GuidedTour />
         </>
       ),
@@ -68,18 +89,75 @@ describe('GuidedTour', () => {
     expect(screen.queryByTestId('guided-tour')).toBeNull();
   });
 
+  it('points only at what the page has: on the dashboard, the three sidebar entries (issue 37)', () => {
+    store.reset({ tour: { status: 'in-progress', progress: 1 } });
+    renderWithRouter({
+      ui: (
+        <>
+          <Sidebar />
+          <GuidedTour />
+        </>
+      ),
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      seen.push(screen.getByTestId('guided-tour').getAttribute('data-step')!);
+      expect(screen.getByText(`${i + 1} of 3`)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: i < 2 ? 'Next' : 'Finish' }));
+    }
+    expect(seen).toEqual(['payouts-all', 'payouts-pending', 'payouts-completed']);
+    expect(store.get().tour.status).toBe('completed');
+  });
+
+  it('never opens over the KYB setup, and starts once the user is back on the dashboard (issue 37)', () => {
+    vi.useFakeTimers();
+    const { router } = renderWithRouter({
+      ui: (
+        <>
+          <Sidebar />
+          <GuidedTour />
+        </>
+      ),
+      initial: '/account/setup/info',
+    });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(store.get().tour.status).toBe('idle');
+    expect(screen.queryByTestId('guided-tour')).toBeNull();
+    // an in-progress tour stays hidden on the setup too
+    act(() => store.set({ tour: { status: 'in-progress', progress: 1 } }));
+    expect(screen.queryByTestId('guided-tour')).toBeNull();
+    act(() => void router.navigate('/dashboard'));
+    expect(screen.getByTestId('guided-tour')).toHaveAttribute('data-step', 'payouts-all');
+  });
+
   it('shows the Make Payment steps at progress 2 and Skip completes the tour', () => {
     store.reset({ tour: { status: 'in-progress', progress: 2 } });
-    renderWithRouter({ ui: <GuidedTour /> });
+    renderWithRouter({
+      ui: (
+        <>
+          <div data-tour="make-payment">Make Payment</div>
+          <GuidedTour />
+        </>
+      ),
+    });
     expect(screen.getByTestId('guided-tour')).toHaveAttribute('data-step', 'make-payment');
-    expect(screen.getByText('1 of 4')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Skip tour' }));
     expect(store.get().tour).toEqual({ status: 'completed', progress: 2 });
   });
 
   it('starts the first-run tour by itself when the state is idle', () => {
     vi.useFakeTimers();
-    renderWithRouter({ ui: <GuidedTour /> });
+    renderWithRouter({
+      ui: (
+        <>
+          <Sidebar />
+          <GuidedTour />
+        </>
+      ),
+    });
     expect(screen.queryByTestId('guided-tour')).toBeNull();
     act(() => {
       vi.advanceTimersByTime(1000);

@@ -55,7 +55,13 @@ function StepForm({ step, stepForm }: { step: KybStep; stepForm: KybStepForm }) 
   const navigate = useNavigate();
   const { kyb } = useSetupContext();
   const done = KYB_STEPS.indexOf(step) < kyb.progress.maxStep;
-  const form = useZodForm(kybFormSchemas[step], { defaultValues: stepDefaults(step, stepForm.fields, kyb) });
+  // onTouched: a field shown in error re-checks as it is typed. With onBlur its message stayed until
+  // the click on Save and continue blurred it; the message went, the button moved up under the
+  // pointer, and the click was lost (issue 37: "needs two clicks").
+  const form = useZodForm(kybFormSchemas[step], {
+    mode: 'onTouched',
+    defaultValues: stepDefaults(step, stepForm.fields, kyb),
+  });
   const goNext = () => navigate(paths.account.setupStep.href({ step: nextStep(step) }));
   const save = useApiMutation({
     mutationFn: (values: Record<string, unknown>) => accountsApi.saveStep(step, values),

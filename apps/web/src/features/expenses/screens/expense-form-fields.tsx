@@ -10,8 +10,9 @@ import { BeneficiaryPicker } from '../components/beneficiary-picker';
 import type { ExpenseScanMarks } from '../components/expense-scan';
 import type { ExpenseFormApi } from '../components/product-lines';
 import { BankSelect } from '../../../components/bank-select';
+import { AccountNameCheck } from '../../../components/account-name-check';
+import type { Lookup } from '../../../components/use-account-lookup';
 
-export type AccountLookup = { accountName: string; lookup: 'idle' | 'loading' | 'failed' };
 type Quote = ReturnType<typeof useExpenseQuote>;
 
 /** The wallet paid from and the currency paid in. */
@@ -85,13 +86,8 @@ export function AmountField(props: { form: ExpenseFormApi; quote: Quote; marks?:
 }
 
 /** Who is paid: a saved beneficiary, or a bank and an account number checked with the bank. */
-export function PayeeFields(props: {
-  form: ExpenseFormApi;
-  account: AccountLookup;
-  marks?: ExpenseScanMarks;
-}) {
-  const { form, marks } = props;
-  const { accountName, lookup } = props.account;
+export function PayeeFields(props: { form: ExpenseFormApi; account: Lookup; marks?: ExpenseScanMarks }) {
+  const { form, marks, account } = props;
   const banks = useBanks();
   const e = form.formState.errors;
   return (
@@ -101,8 +97,15 @@ export function PayeeFields(props: {
           form.setValue('bankCode', b.bankCode, { shouldValidate: true });
           form.setValue('bankAccountNumber', b.accountNumber, { shouldValidate: true });
           form.setValue('beneficiaryId', b.id);
+          form.setValue('bankAccountName', b.accountName);
           if (b.email) form.setValue('beneficiaryEmail', b.email);
         }}
+      />
+      <TextInput
+        label="Beneficiary name"
+        description="As you know them: checked against the bank's name for the account"
+        {...form.register('bankAccountName')}
+        error={e.bankAccountName?.message}
       />
       <Controller
         control={form.control}
@@ -123,12 +126,13 @@ export function PayeeFields(props: {
         {...form.register('bankAccountNumber')}
         error={
           e.bankAccountNumber?.message ??
-          (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+          (account.state === 'invalid'
+            ? 'We could not verify this account number at the selected bank'
+            : undefined)
         }
-        {...(marks?.check('bankAccountNumber', lookup === 'loading' ? 'Checking…' : accountName) ?? {
-          description: lookup === 'loading' ? 'Checking…' : accountName,
-        })}
+        {...marks?.check('bankAccountNumber')}
       />
+      <AccountNameCheck lookup={account} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { expenseBody, type ExpenseBody, type ExpenseDetail } from '@owo/contract
 import { useDraft } from '../../../lib/drafts';
 import { useZodForm } from '../../../lib/forms';
 import { useWallets } from '../../money';
-import { profileApi } from '../../profile';
 import { EXPENSE_DRAFT, useExpense, useExpenseQuote, type ExpenseDraft } from '../api';
 import { ProductLines, type ExpenseFormApi } from '../components/product-lines';
 import { ACCOUNT_LOOKUP_DELAY_MS } from '../timings';
@@ -14,6 +13,8 @@ import { useExpenseScan } from '../components/expense-scan';
 import { ReceiptField } from '../components/receipt-field';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { resolvedName, useAccountLookup } from '../../../components/use-account-lookup';
+import { NameMismatchWarning } from '../../../components/account-name-check';
 import {
   AmountField,
   ApproverSelect,
@@ -21,7 +22,6 @@ import {
   PayeeFields,
   ScheduleFields,
   WalletAndCurrency,
-  type AccountLookup,
 } from './expense-form-fields';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
@@ -69,35 +69,6 @@ function toBody(e: ExpenseDetail | undefined): ExpenseBody | undefined {
   };
 }
 
-/** Account lookup 1,000 ms after 10 digits are typed (001 §9); a failed lookup clears the name. */
-function useAccountLookup(
-  bankCode: ExpenseBody['bankCode'],
-  accountNumber: ExpenseBody['bankAccountNumber'],
-): AccountLookup {
-  const [accountName, setAccountName] = useState('');
-  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
-  useEffect(() => {
-    setAccountName('');
-    if (!bankCode || !/^\d{10}$/.test(accountNumber ?? '')) return;
-    const ctl = new AbortController();
-    const id = setTimeout(() => {
-      setLookup('loading');
-      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
-        (res) => {
-          setAccountName(res.data.accountName);
-          setLookup(res.data.accountName ? 'idle' : 'failed');
-        },
-        () => setLookup('failed'),
-      );
-    }, ACCOUNT_LOOKUP_DELAY_MS);
-    return () => {
-      clearTimeout(id);
-      ctl.abort();
-    };
-  }, [bankCode, accountNumber]);
-  return { accountName, lookup };
-}
-
 /** The form (NGN wallet by default), the payee's account lookup and the live quote. */
 function useExpenseForm(initial?: ExpenseBody) {
   const wallets = useWallets();
@@ -109,7 +80,9 @@ function useExpenseForm(initial?: ExpenseBody) {
       productsAndServices: [],
     },
   });
-  const account = useAccountLookup(form.watch('bankCode'), form.watch('bankAccountNumber'));
+  const account = useAccountLookup(form.watch('bankCode') ?? '', form.watch('bankAccountNumber') ?? '', {
+    delayMs: ACCOUNT_LOOKUP_DELAY_MS,
+  });
   const quote = useExpenseQuote({
     walletId: form.watch('walletId'),
     amount: String(form.watch('amount') ?? ''),
@@ -153,8 +126,9 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
   const [uploading, setUploading] = useState(false);
   const scan = useExpenseScan(form, setUploading);
   const e = form.formState.errors;
+  const accountName = resolvedName(account);
   return (
-    <form noValidate onSubmit={form.handleSubmit(() => toReview(form, account.accountName, quote))}>
+    <form noValidate onSubmit={form.handleSubmit(() => toReview(form, accountName, quote))}>
       <Stack gap="lg" maw={640}>
         <PageHeader
           mb={0}
@@ -187,11 +161,12 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
             <BeneficiaryEmailFields form={form} />
           </Stack>
         </Card>
+        <NameMismatchWarning lookup={account} typedName={form.watch('bankAccountName')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(-1)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={account.lookup === 'loading' || !account.accountName || uploading}>
+          <Button type="submit" disabled={account.state === 'checking' || !accountName || uploading}>
             Continue
           </Button>
         </Group>

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { payeeBody, type Payee, type PayeeDetail } from '@owo/contract/payees';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
-import { profileApi, useBanks } from '../../profile';
+import { useBanks } from '../../profile';
 import { payeeApi, refreshPayees } from '../api';
 import { BankSelect } from '../../../components/bank-select';
+import { AccountNameCheck } from '../../../components/account-name-check';
+import { useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 
 /**
  * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
@@ -24,7 +25,7 @@ type VendorFormProps = {
 
 export function VendorFormModal(props: VendorFormProps) {
   const v = props.vendor;
-  const { form, banks, accountName, lookup, bankChanged, save } = useVendorForm(props);
+  const { form, banks, lookup, bankChanged, save } = useVendorForm(props);
   const e = form.formState.errors;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={v ? 'Edit vendor' : 'Add vendor'} size="lg">
@@ -37,11 +38,7 @@ export function VendorFormModal(props: VendorFormProps) {
           </Group>
           <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
           <VendorBankFields form={form} banks={banks.data} lookup={lookup} />
-          {accountName && (
-            <Text size="sm" data-testid="resolved-name">
-              Account name: <b>{accountName}</b>
-            </Text>
-          )}
+          <AccountNameCheck lookup={lookup} typedName={form.watch('name')} />
           {bankChanged && (
             <Alert color="yellow">
               A new bank account must be approved by another team member before it is used. The vendor’s
@@ -52,7 +49,7 @@ export function VendorFormModal(props: VendorFormProps) {
             <Button variant="default" onClick={props.onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={lookup === 'loading'}>
+            <Button type="submit" loading={save.isPending} disabled={lookup.state === 'checking'}>
               {v ? 'Save' : 'Add vendor'}
             </Button>
           </Group>
@@ -61,8 +58,6 @@ export function VendorFormModal(props: VendorFormProps) {
     </Modal>
   );
 }
-
-type Lookup = 'idle' | 'loading' | 'failed';
 
 /** The vendor form, its account lookup and its save (a bank account is sent only when new or changed). */
 function useVendorForm(props: VendorFormProps) {
@@ -81,7 +76,7 @@ function useVendorForm(props: VendorFormProps) {
   });
   const bankCode = form.watch('bankCode');
   const accountNumber = form.watch('accountNumber');
-  const { accountName, lookup } = useAccountLookup(v, bankCode, accountNumber);
+  const lookup = useAccountLookup(bankCode, accountNumber, { delayMs: 1000, known: v });
   const bankChanged = !!v && (bankCode !== v.bankCode || accountNumber !== v.accountNumber);
   const save = useApiMutation({
     form,
@@ -102,40 +97,10 @@ function useVendorForm(props: VendorFormProps) {
       props.onClose();
     },
   });
-  return { form, banks, accountName, lookup, bankChanged, save };
+  return { form, banks, lookup, bankChanged, save };
 }
 
 type VendorForm = ReturnType<typeof useVendorForm>['form'];
-
-/** Resolves the account name 1 s after a 10-digit number; the vendor's own account keeps its name. */
-function useAccountLookup(v: Payee | undefined, bankCode: string, accountNumber: string) {
-  const [accountName, setAccountName] = useState(v?.accountName ?? '');
-  const [lookup, setLookup] = useState<Lookup>('idle');
-  useEffect(() => {
-    if (v && bankCode === v.bankCode && accountNumber === v.accountNumber) {
-      setAccountName(v.accountName);
-      return;
-    }
-    setAccountName('');
-    if (!bankCode || !/^\d{10}$/.test(accountNumber ?? '')) return;
-    const ctl = new AbortController();
-    const id = setTimeout(() => {
-      setLookup('loading');
-      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
-        (res) => {
-          setAccountName(res.data.accountName);
-          setLookup(res.data.accountName ? 'idle' : 'failed');
-        },
-        () => setLookup('failed'),
-      );
-    }, 1000);
-    return () => {
-      clearTimeout(id);
-      ctl.abort();
-    };
-  }, [bankCode, accountNumber, v]);
-  return { accountName, lookup };
-}
 
 function VendorBankFields(props: {
   form: VendorForm;
@@ -167,7 +132,9 @@ function VendorBankFields(props: {
         {...form.register('accountNumber')}
         error={
           e.accountNumber?.message ??
-          (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+          (lookup.state === 'invalid'
+            ? 'We could not verify this account number at the selected bank'
+            : undefined)
         }
       />
     </Group>

@@ -1,26 +1,18 @@
 // Pay someone, step 1 (000 §4.3): a saved recipient in the payment's currency, or a new one: a
 // Nigerian bank account (its name looked up at the bank) or, for USD and GBP, a foreign account.
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Card, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { PAY_SOMEONE_MSG } from '@owo/contract/payouts-pay-someone';
 import type { Payee } from '@owo/contract/payees';
 import { useDraft } from '../../../lib/drafts';
 import { usePayees } from '../../payees';
-import { profileApi, useBanks } from '../../profile';
+import { useBanks } from '../../profile';
 import { PAY_SOMEONE_DRAFT, type PayCurrency, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
 import { BankSelect } from '../../../components/bank-select';
+import { AccountNameCheck } from '../../../components/account-name-check';
+import { resolvedName, useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -40,33 +32,6 @@ const initialForm = (r: Recipient | undefined, currency: PayCurrency) => ({
 });
 type Form = ReturnType<typeof initialForm>;
 type OnField = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-
-/** The account name at the bank, looked up (debounced) while a naira account is typed. */
-function useAccountLookup(currency: PayCurrency, bankCode: string, accountNumber: string, initial: string) {
-  const [resolved, setResolved] = useState(initial);
-  const [lookup, setLookup] = useState<'idle' | 'loading' | 'failed'>('idle');
-  useEffect(() => {
-    if (currency !== 'NGN') return;
-    setResolved('');
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) return;
-    const ctl = new AbortController();
-    const id = setTimeout(() => {
-      setLookup('loading');
-      profileApi.validateAccount({ accountNumber, bankCode }, ctl.signal).then(
-        (res) => {
-          setResolved(res.data.accountName);
-          setLookup(res.data.accountName ? 'idle' : 'failed');
-        },
-        () => setLookup('failed'),
-      );
-    }, 600);
-    return () => {
-      clearTimeout(id);
-      ctl.abort();
-    };
-  }, [bankCode, accountNumber, currency]);
-  return { resolved, lookup };
-}
 
 /** A new recipient's field errors (none: it may be saved). */
 function recipientErrors(f: Form, currency: PayCurrency, resolved: string): Record<string, string> {
@@ -125,10 +90,9 @@ function NairaFields(props: {
   setF: (f: Form) => void;
   set: OnField;
   errors: Record<string, string>;
-  resolved: string;
-  lookup: 'idle' | 'loading' | 'failed';
+  lookup: Lookup;
 }) {
-  const { f, setF, set, errors, resolved, lookup } = props;
+  const { f, setF, set, errors, lookup } = props;
   const banks = useBanks();
   return (
     <>
@@ -149,15 +113,13 @@ function NairaFields(props: {
           onChange={set('accountNumber')}
           error={
             errors.accountNumber ??
-            (lookup === 'failed' ? 'We could not verify this account number at the selected bank' : undefined)
+            (lookup.state === 'invalid'
+              ? 'We could not verify this account number at the selected bank'
+              : undefined)
           }
         />
       </Group>
-      {resolved && (
-        <Text size="sm" data-testid="resolved-name">
-          Account name: <b>{resolved}</b>
-        </Text>
-      )}
+      <AccountNameCheck lookup={lookup} typedName={f.name} />
     </>
   );
 }
@@ -246,8 +208,7 @@ function NewRecipientFields(props: {
   setF: (f: Form) => void;
   errors: Record<string, string>;
   currency: PayCurrency;
-  resolved: string;
-  lookup: 'idle' | 'loading' | 'failed';
+  lookup: Lookup;
 }) {
   const { f, setF, errors, currency } = props;
   const set: OnField = (k) => (e) => setF({ ...f, [k]: e.currentTarget.value });
@@ -264,14 +225,7 @@ function NewRecipientFields(props: {
         <TextInput label="Email (optional)" value={f.email} onChange={set('email')} />
       </Group>
       {currency === 'NGN' ? (
-        <NairaFields
-          f={f}
-          setF={setF}
-          set={set}
-          errors={errors}
-          resolved={props.resolved}
-          lookup={props.lookup}
-        />
+        <NairaFields f={f} setF={setF} set={set} errors={errors} lookup={props.lookup} />
       ) : (
         <ForeignFields f={f} set={set} errors={errors} currency={currency} />
       )}
@@ -316,7 +270,16 @@ export function RecipientScreen() {
   const [payeeId, setPayeeId] = useState<string | null>(r?.payeeId ?? null);
   const banks = useBanks();
   const [f, setF] = useState(() => initialForm(r, currency));
-  const { resolved, lookup } = useAccountLookup(currency, f.bankCode, f.accountNumber, r?.accountName ?? '');
+  const known =
+    r?.accountName && r.bankCode && r.accountNumber
+      ? { bankCode: r.bankCode, accountNumber: r.accountNumber, accountName: r.accountName }
+      : null;
+  const lookup = useAccountLookup(f.bankCode, f.accountNumber, {
+    delayMs: 600,
+    enabled: currency === 'NGN',
+    known,
+  });
+  const resolved = resolvedName(lookup);
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (!ok) return null;
 
@@ -357,20 +320,13 @@ export function RecipientScreen() {
               error={errors.payeeId}
             />
           ) : (
-            <NewRecipientFields
-              f={f}
-              setF={setF}
-              errors={errors}
-              currency={currency}
-              resolved={resolved}
-              lookup={lookup}
-            />
+            <NewRecipientFields f={f} setF={setF} errors={errors} currency={currency} lookup={lookup} />
           )}
           <Group justify="space-between">
             <Button variant="default" onClick={nav.back}>
               Back
             </Button>
-            <Button onClick={save} disabled={lookup === 'loading'}>
+            <Button onClick={save} disabled={lookup.state === 'checking'}>
               Continue
             </Button>
           </Group>

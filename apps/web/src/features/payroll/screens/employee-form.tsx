@@ -29,6 +29,8 @@ import {
 } from './employee-form-model';
 import { PayFigures, usePayContext } from './pay-figures';
 import { BankSelect } from '../../../components/bank-select';
+import { AccountNameCheck } from '../../../components/account-name-check';
+import { useAccountLookup } from '../../../components/use-account-lookup';
 
 type Form = UseFormReturn<EmployeeForm>;
 type Loaded = ReturnType<typeof loaded>;
@@ -239,6 +241,8 @@ export function EmployeeFormModal(props: {
   const e = props.employee ?? null;
   const banks = useBanks();
   const { form, save, editing, figures } = useEmployeeForm(props, e);
+  const [bankCode, accountNumber, name] = form.watch(['bankCode', 'accountNumber', 'name']);
+  const lookup = useAccountLookup(bankCode ?? '', accountNumber ?? '');
   const l = loaded(e);
   const pay = useLivePay(form, e, figures, l);
   const err = errOf(form);
@@ -257,8 +261,9 @@ export function EmployeeFormModal(props: {
             </Alert>
           ))}
           <SalaryFields form={form} figures={figures} l={l} pay={pay} />
-          <BankFields form={form} e={e} banks={banks} />
           <RemittanceFields form={form} e={e} />
+          <BankFields form={form} e={e} banks={banks} />
+          <AccountNameCheck lookup={lookup} typedName={name} />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel

@@ -3,9 +3,8 @@
 // bank's name for it shown before submitting. The server sends it to HR through the approvals engine.
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_CHECK_DELAY_MS, type BankItem } from '@owo/contract';
+import type { BankItem } from '@owo/contract';
 import { portalBankBody, type EmployeeBankChange, type PortalBank } from '@owo/contract/payroll-portal-bank';
 import { StatusBadge } from '../../../components/status-badge';
 import { api } from '../../../lib/api';
@@ -14,33 +13,11 @@ import { useApiMutation } from '../../../lib/query';
 import { BankNativeSelect } from '../../../components/bank-select';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
+import { AccountNameCheck } from '../../../components/account-name-check';
+import { useAccountLookup } from '../../../components/use-account-lookup';
 
 const P = '/employee-portal';
 const BANK_KEY = ['employee-portal', 'bank-account'];
-/** The bank's name for the number, asked once the number is complete and typing has paused. */
-function useResolvedName(bankCode: string, accountNumber: string) {
-  const complete = !!bankCode && /^\d{10}$/.test(accountNumber);
-  const [key, setKey] = useState<string | null>(null);
-  useEffect(() => {
-    setKey(null);
-    if (!complete) return;
-    const t = setTimeout(() => setKey(`${bankCode}:${accountNumber}`), ACCOUNT_CHECK_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [bankCode, accountNumber, complete]);
-  const q = useQuery({
-    queryKey: ['employee-portal', 'resolve', key],
-    enabled: !!key,
-    queryFn: () =>
-      api.get<{ accountName: string }>(
-        `${P}/bank-account/resolve?bankCode=${encodeURIComponent(bankCode)}&accountNumber=${accountNumber}`,
-      ),
-  });
-  if (!complete) return { state: 'idle' as const };
-  if (!key || q.isPending) return { state: 'checking' as const };
-  const name = q.data?.data.accountName ?? '';
-  return name ? { state: 'resolved' as const, name } : { state: 'invalid' as const };
-}
-
 function ChangeLine({ c, label }: { c: EmployeeBankChange; label: string }) {
   return (
     <Stack gap={2}>
@@ -75,7 +52,9 @@ function useNewAccountForm() {
     mode: 'onChange',
   });
   const [bankCode, accountNumber] = form.watch(['bankCode', 'accountNumber']);
-  const resolved = useResolvedName(bankCode ?? '', accountNumber ?? '');
+  const resolved = useAccountLookup(bankCode ?? '', accountNumber ?? '', {
+    path: `${P}/bank-account/resolve`,
+  });
   const submit = useApiMutation({
     mutationFn: (v: { bankCode: string; accountNumber: string }) =>
       api.post<PortalBank>(`${P}/bank-account`, v),
@@ -150,8 +129,7 @@ function NewAccountForm({
             (resolved.state === 'invalid' ? 'Account number is invalid for this bank' : undefined)
           }
         />
-        {resolved.state === 'checking' && <Loader size="xs" />}
-        {resolved.state === 'resolved' && <TextInput label="Account name" value={resolved.name} readOnly />}
+        <AccountNameCheck lookup={resolved} />
         <Group justify="flex-end">
           <Button type="submit" disabled={!canSubmit} loading={submit.isPending}>
             Send to HR for approval

@@ -10,7 +10,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { profileApi, useBanks } from '../api';
-import { lookupKey, useAccountLookup, type Lookup } from './use-account-lookup';
+import { lookupKey, useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 import { BankNativeSelect } from '../../../components/bank-select';
 
 /** 000 §8: server message, else the error's own message, else the fallback. */
