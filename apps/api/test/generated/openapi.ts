@@ -20042,6 +20042,7 @@ export interface operations {
                     walletId: string;
                     /** Format: uuid */
                     categoryId?: string | null;
+                    scheduledDate?: string | null;
                 };
             };
         };
@@ -20184,6 +20185,7 @@ export interface operations {
                 format?: "json" | "csv";
                 status?: "pending" | "rejected" | "approved" | "scheduled" | "paying" | "completed" | "failed" | "cancelled" | "active";
                 payeeId?: string;
+                assetId?: string;
                 period?: "24h" | "7d" | "30d";
             };
             header?: never;
