@@ -68,8 +68,8 @@ async function company() {
     }[];
     await waitFor('the standby to replay the seed', async () => {
       // The test database itself may not have reached the standby yet: not connectable is "not yet".
-      const r = await t.app.deps.reads!.pool
-        .query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn])
+      const r = await t.app.deps
+        .reads!.pool.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn])
         .catch(() => null);
       return r?.rows[0].done;
     });
