@@ -17,7 +17,7 @@ import {
 } from '../apps/api/src/platform/db';
 import { settleTransfer, startTransfer } from '../apps/api/src/modules/money';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import { benchSize, fundedWallet, pgCpuSeconds } from './support';
+import { benchSize, fundedWallet, pgCpuSeconds, prepareBareTransfers } from './support';
 import { emptySeams } from '../apps/api/src/platform/deps';
 
 const CLIENTS = benchSize('BENCH_CLIENTS', 8, 2);
@@ -105,43 +105,13 @@ async function main() {
       },
       Math.min(2, SECONDS),
     );
-    await pool.query(
-      'create table bench_balances (id int primary key, balance bigint not null check (balance >= 0))',
-    );
-    await pool.query(
-      'create table bench_log (id bigserial primary key, from_id int, to_id int, amount bigint, created_at timestamptz default now())',
-    );
-    await pool.query(
-      `insert into bench_balances select g, 1000000000000 from generate_series(1, ${CLIENTS * 2}) g`,
-    );
+    const opC = await prepareBareTransfers(pool, CLIENTS);
     const opA = async (c: number) => {
       await start(c);
     };
     const opB = async (c: number) => {
       const t = await start(c);
       await settleTransfer(core, { reference: t.reference, outcome: 'success' });
-    };
-    const opC = async (c: number) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('begin');
-        await conn.query('update bench_balances set balance = balance - $2 where id = $1 and balance >= $2', [
-          c * 2 + 1,
-          102_500,
-        ]);
-        await conn.query('update bench_balances set balance = balance + $2 where id = $1', [
-          c * 2 + 2,
-          102_500,
-        ]);
-        await conn.query('insert into bench_log (from_id, to_id, amount) values ($1, $2, $3)', [
-          c * 2 + 1,
-          c * 2 + 2,
-          102_500,
-        ]);
-        await conn.query('commit');
-      } finally {
-        conn.release();
-      }
     };
     // A, B and C take turns in ROUNDS short slices (A B C A B C ...) so that a burst of other work on a
     // shared machine falls on all three alike; each figure is its total over its slices.

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import type { createPool, Db } from '../apps/api/src/platform/db';
 import { startTransfer } from '../apps/api/src/modules/money';
 import { verifyLedger } from '../apps/api/src/modules/money/verify';
-import type { BenchWallet } from './support';
+import { prepareBareTransfers, type BenchWallet } from './support';
 
 export type Target = { base: string; headers: Record<string, string> };
 
@@ -89,15 +89,7 @@ export async function ratioAC(
   rounds: number,
   seconds: number,
 ) {
-  await pool.query(
-    'create table if not exists bench_balances (id int primary key, balance bigint not null check (balance >= 0))',
-  );
-  await pool.query(
-    'create table if not exists bench_log (id bigserial primary key, from_id int, to_id int, amount bigint, created_at timestamptz default now())',
-  );
-  await pool.query(
-    `insert into bench_balances select g, 1000000000000 from generate_series(1, ${wallets.length * 2}) g on conflict do nothing`,
-  );
+  const opC = await prepareBareTransfers(pool, wallets.length);
   const opA = async (c: number) => {
     const w = wallets[c];
     await startTransfer(db, {
@@ -111,28 +103,6 @@ export async function ratioAC(
       initiatedBy: w.userId,
       provider: 'sandbox',
     });
-  };
-  const opC = async (c: number) => {
-    const conn = await pool.connect();
-    try {
-      await conn.query('begin');
-      await conn.query('update bench_balances set balance = balance - $2 where id = $1 and balance >= $2', [
-        c * 2 + 1,
-        102_500,
-      ]);
-      await conn.query('update bench_balances set balance = balance + $2 where id = $1', [
-        c * 2 + 2,
-        102_500,
-      ]);
-      await conn.query('insert into bench_log (from_id, to_id, amount) values ($1, $2, $3)', [
-        c * 2 + 1,
-        c * 2 + 2,
-        102_500,
-      ]);
-      await conn.query('commit');
-    } finally {
-      conn.release();
-    }
   };
   const totals = { a: [0, 0], c: [0, 0] };
   for (let r = 0; r < rounds; r++)

@@ -202,3 +202,41 @@ export function benchSize(env: string, full: number, smoke: number): number {
   const v = process.env[env];
   return v ? Number(v) : SMOKE ? smoke : full;
 }
+
+/**
+ * C of the ledger benches: the bare-SQL ceiling for one transfer (two balance updates and a log
+ * row in one commit). `prepareBareTransfers` makes its tables with a balance pair per client.
+ */
+export async function prepareBareTransfers(pool: import('pg').Pool, clients: number) {
+  await pool.query(
+    'create table if not exists bench_balances (id int primary key, balance bigint not null check (balance >= 0))',
+  );
+  await pool.query(
+    'create table if not exists bench_log (id bigserial primary key, from_id int, to_id int, amount bigint, created_at timestamptz default now())',
+  );
+  await pool.query(
+    `insert into bench_balances select g, 1000000000000 from generate_series(1, ${clients * 2}) g on conflict do nothing`,
+  );
+  return async (c: number) => {
+    const conn = await pool.connect();
+    try {
+      await conn.query('begin');
+      await conn.query('update bench_balances set balance = balance - $2 where id = $1 and balance >= $2', [
+        c * 2 + 1,
+        102_500,
+      ]);
+      await conn.query('update bench_balances set balance = balance + $2 where id = $1', [
+        c * 2 + 2,
+        102_500,
+      ]);
+      await conn.query('insert into bench_log (from_id, to_id, amount) values ($1, $2, $3)', [
+        c * 2 + 1,
+        c * 2 + 2,
+        102_500,
+      ]);
+      await conn.query('commit');
+    } finally {
+      conn.release();
+    }
+  };
+}
