@@ -117,6 +117,24 @@ describe("API keys within their creator's rights (issue 34 §2)", () => {
       return r.rows.length ? true : null;
     });
   });
+  it('reaches document capture and the cash forecast only within its rights (issue 39 routes)', async () => {
+    const o = await ownerWithAccount(t);
+    const dev = await devOnlyRole(o);
+    const full = client(t, {
+      token: (await o.api.post('/api/developers/keys', { name: 'f', role: 'admin' })).body.data.key,
+    });
+    const devKey = client(t, {
+      token: (await o.api.post('/api/developers/keys', { name: 'd', role: dev })).body.data.key,
+    });
+    // The forecast is an insights read: the admin key reads it, the developer-only key may not.
+    expect((await full.get('/api/insights/forecast?currency=NGN&weeks=13')).status).toBe(200);
+    expect((await devKey.get('/api/insights/forecast?currency=NGN&weeks=13')).status).toBe(403);
+    // Capture needs payouts or expenses post: past the guard for the admin key (no file is a 400 of
+    // validation), refused before it reads anything for the developer-only key.
+    expect((await full.post('/api/documents/extract', {})).status).toBe(400);
+    expect((await devKey.post('/api/documents/extract', {})).status).toBe(403);
+  });
+
   it("acts within its creator's subsidiary scope, never all subsidiaries", async () => {
     const o = await fundedOwner(t, 1_000_000_00);
     const lagos = (await o.api.post('/api/subsidiaries', { name: 'Lagos' })).body.data;
