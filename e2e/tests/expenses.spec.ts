@@ -177,7 +177,7 @@ test('expense: product line + PDF receipt, approve, reject, edit, resolve, appro
       mimeType: 'application/pdf',
       buffer: minimalPdf(),
     });
-    await expect(maker.getByText(/Attached: /)).toBeVisible();
+    await expect(maker.getByTestId('attached-receipts').getByRole('link', { name: 'Receipt' })).toBeVisible();
     await expect(maker.getByText(/Fee ₦[\d,.]+ · Total ₦12,0[\d,.]+/)).toBeVisible();
     await shot(maker, 'new-payment');
     await expect(maker.getByRole('button', { name: 'Continue' })).toBeEnabled();

@@ -26,3 +26,7 @@ export function FileLinks(props: { files: { fileName: string }[]; label: (index:
     </Group>
   );
 }
+
+/** Labels for `count` files of one kind: "Receipt", or "Receipt 1", "Receipt 2"… when there are several. */
+export const numberedLabel = (name: string, count: number) => (i: number) =>
+  count > 1 ? `${name} ${i + 1}` : name;

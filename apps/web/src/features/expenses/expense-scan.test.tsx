@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, type Handler, type Reply } from '../../app/test-utils';
 import { extracted, scanInput } from '../documents/document-fixture';
@@ -82,7 +82,13 @@ describe('expense form: Scan a receipt', () => {
     expect(screen.getByLabelText('Description')).not.toHaveAttribute('data-check');
     expect(screen.getByLabelText('Account number')).not.toHaveAttribute('data-check');
     // the scanned file is the receipt
-    expect(await screen.findByText(`Attached: ${uploaded.fileName}`)).toBeInTheDocument();
+    const attached = await screen.findByTestId('attached-receipts');
+    expect(attached).toHaveTextContent(/^Attached:\s*Receipt$/);
+    expect(attached).not.toHaveTextContent(uploaded.fileName);
+    expect(within(attached).getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      `/api/files/${encodeURIComponent(uploaded.fileName)}`,
+    );
     // editing the field takes its mark away
     fireEvent.change(amount, { target: { value: '12000' } });
     await waitFor(() => expect(amount).not.toHaveAttribute('data-check'));

@@ -1,4 +1,5 @@
-import { FileInput, Text } from '@mantine/core';
+import { FileInput, Group, Text } from '@mantine/core';
+import { FileLinks, numberedLabel } from '../../../components/file-link';
 import { accountsApi } from '../../accounts';
 import type { ExpenseFormApi } from './product-lines';
 
@@ -23,7 +24,7 @@ export async function attachReceipt(
   }
 }
 
-/** A receipt uploaded as it is picked, added to the attachments; the names attached so far. */
+/** A receipt uploaded as it is picked, added to the attachments; links to those attached so far. */
 export function ReceiptField(props: {
   form: ExpenseFormApi;
   uploading: boolean;
@@ -43,9 +44,12 @@ export function ReceiptField(props: {
         error={form.formState.errors.attachments?.message}
       />
       {attachments.length > 0 && (
-        <Text size="sm" c="dimmed">
-          Attached: {attachments.map((a) => a.fileName).join(', ')}
-        </Text>
+        <Group gap="xs" data-testid="attached-receipts">
+          <Text size="sm" c="dimmed">
+            Attached:
+          </Text>
+          <FileLinks files={attachments} label={numberedLabel('Receipt', attachments.length)} />
+        </Group>
       )}
     </>
   );

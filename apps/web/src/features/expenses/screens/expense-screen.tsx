@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ExpenseDetail } from '@owo/contract/expenses';
 import { DetailField } from '../../../components/detail-field';
-import { FileLinks } from '../../../components/file-link';
+import { FileLinks, numberedLabel } from '../../../components/file-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -153,10 +153,7 @@ function ExpenseFields({ e }: { e: ExpenseDetail }) {
           label="Attachments"
           value={
             e.attachments.length ? (
-              <FileLinks
-                files={e.attachments}
-                label={(i) => (e.attachments.length > 1 ? `Receipt ${i + 1}` : 'Receipt')}
-              />
+              <FileLinks files={e.attachments} label={numberedLabel('Receipt', e.attachments.length)} />
             ) : null
           }
         />
