@@ -142,8 +142,9 @@ test('a business signs up, verifies, secures the account, builds a team and swit
   });
 
   await test.step('KYB: Company Info', async () => {
-    // First visit inside the dashboard frame: the guided tour offers itself; skip it.
-    await page.getByTestId('guided-tour').getByRole('button', { name: 'Skip tour' }).click();
+    // The guided tour never opens over the KYB setup (issue 37); it waits for the dashboard, where
+    // it is skipped whenever it shows up.
+    await expect(page.getByTestId('setup-progress')).toBeVisible();
     await expect(page.getByTestId('guided-tour')).toBeHidden();
     await skipTour(page);
     await expect(page.getByTestId('setup-progress')).toHaveText('0 steps completed out of 5');

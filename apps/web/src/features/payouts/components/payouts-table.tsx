@@ -19,7 +19,7 @@ export function PayoutsTable(props: { items: Payout[] }) {
         rows={props.items.map((p) => ({
           key: p.id,
           title: p.payee.name,
-          subtitle: `${formatDate(p.createdAt)} · ${p.reference}`,
+          subtitle: `${formatDate(p.createdAt)} · ${p.narration || p.reference}`,
           amount: formatMoney(p.amountMinor, p.currency),
           status: <StatusBadge status={p.status} />,
           onOpen: () => open(p),
