@@ -30,7 +30,7 @@ import { issueSession } from '../apps/api/src/platform/sessions';
 import { accountMembers, accounts, users } from '../apps/api/src/platform/schema';
 import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
 import { creditDeposit } from '../apps/api/src/modules/money/deposits';
-import { benchSize, cpuSeconds, pgCpuSeconds } from './support';
+import { benchSize, cpuSeconds, pgCpuSeconds, waitForApp } from './support';
 import { buildIfStale } from '../scripts/build-stale.mjs';
 import { createWallet, setWalletVirtualAccount } from '../apps/api/src/modules/money/wallets';
 import { emptySeams } from '../apps/api/src/platform/deps';
@@ -167,18 +167,7 @@ async function main() {
         API_RATE_LIMIT_PER_IP: process.env.API_RATE_LIMIT_PER_IP ?? '1000000000',
       },
     });
-    const exited = new Promise((_, reject) =>
-      app!.once('exit', (c) => reject(new Error(`app exited (${c})`))),
-    );
-    for (let i = 0; ; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 300) throw new Error('the app did not start');
-      await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
-    }
+    await waitForApp(app!, port);
     const auth = { authorization: `Bearer ${token}`, 'x-account-id': accountId };
     const probe = await fetch(`http://127.0.0.1:${port}${LIST}`, { headers: auth });
     const body = (await probe.json()) as {

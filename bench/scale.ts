@@ -32,7 +32,7 @@ import { syncBuiltInRoles } from '../apps/api/src/modules/teams/roles-sync';
 import { buildIfStale } from '../scripts/build-stale.mjs';
 import { buildCompanies, cardSpend, growTo, type ScaleSet } from './scale-build';
 import { csvExport, p99, ratioAC, timedVerify, type Target } from './scale-measure';
-import { benchSize, SMOKE } from './support';
+import { benchSize, SMOKE, waitForApp } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGES = (process.env.BENCH_STAGES ?? (SMOKE ? '5000,10000,20000' : '100000,1000000,2000000'))
@@ -72,16 +72,7 @@ async function startApp(url: string, dir: string) {
       API_RATE_LIMIT_PER_IP: '1000000000',
     },
   });
-  const exited = new Promise((_, reject) => app.once('exit', (c) => reject(new Error(`app exited (${c})`))));
-  for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 300) throw new Error('the app did not start');
-    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
-  }
+  await waitForApp(app, port);
   return { app, base: `http://127.0.0.1:${port}` };
 }
 

@@ -240,3 +240,17 @@ export async function prepareBareTransfers(pool: import('pg').Pool, clients: num
     }
   };
 }
+
+/** Waits until the app process `app` answers `/api/health` on `port`; fails when it exits or after ~30 s. */
+export async function waitForApp(app: import('node:child_process').ChildProcess, port: number) {
+  const exited = new Promise((_, reject) => app.once('exit', (c) => reject(new Error(`app exited (${c})`))));
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (i > 300) throw new Error('the app did not start');
+    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
+  }
+}
