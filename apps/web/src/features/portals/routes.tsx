@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 const customer = () => import('./customer/customer-portal');
 const employee = () => import('./employee/employee-portal');
 const screens = () => import('./employee/employee-screens');
+const profile = () => import('./employee/employee-profile');
 const reset = () => import('./employee/employee-reset');
 
 export const portalRoutes: RouteObject[] = [
@@ -89,7 +90,7 @@ export const portalRoutes: RouteObject[] = [
           {
             path: 'profile',
             lazy: async () => ({
-              Component: (await screens()).ProfileScreen,
+              Component: (await profile()).ProfileScreen,
             }),
           },
         ],

@@ -1,24 +1,12 @@
 // Employee portal screens (issue 25 §5; 002 §2 Employee portal, §4 Payslip / Invite token, §5):
 // join (validate the invitation), set password (signs in), payslip list and detail with the PDF
-// download (paid only), and the profile with change password and switch company. Portal calls use
+// download (paid only); the profile is in employee-profile.tsx. Portal calls use
 // the portal's own HttpOnly cookie session, never the staff session.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { portalPasswordSchema, PORTAL_MSG } from '@owo/contract/payroll-portal';
-import type { PortalPayslip, PortalProfile, PortalSession } from '@owo/contract/payroll-portal';
-import { useEffect, useState } from 'react';
+import type { PortalPayslip, PortalSession } from '@owo/contract/payroll-portal';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { StatusBadge } from '../../../components/status-badge';
@@ -28,12 +16,11 @@ import { paths } from '../../../lib/paths';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
-import { EmployeeBankSection } from './employee-bank';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
 
-const P = '/employee-portal';
-const naira = (s: string | null) =>
+export const P = '/employee-portal';
+export const naira = (s: string | null) =>
   s === null
     ? '—'
     : `₦${Number(s).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -45,7 +32,7 @@ const period = (ym: string) => {
     timeZone: 'UTC',
   });
 };
-const ddmmyyyy = (iso: string) => {
+export const ddmmyyyy = (iso: string) => {
   const d = new Date(new Date(iso).getTime() + 3_600_000);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
@@ -279,127 +266,6 @@ export function PayslipDetailScreen() {
           {PORTAL_MSG.payslipNotPaid}
         </Text>
       )}
-    </Stack>
-  );
-}
-
-const changePasswordForm = z
-  .object({
-    oldPassword: z.string().min(1, PORTAL_MSG.oldPasswordRequired).max(256),
-    newPassword: portalPasswordSchema,
-    confirm: z.string().max(128),
-  })
-  .refine((v) => v.newPassword === v.confirm, { message: PORTAL_MSG.passwordMismatch, path: ['confirm'] });
-
-/** The change-password form (valid as typed) and its PATCH. */
-function useChangePassword() {
-  const form = useZodForm(changePasswordForm, {
-    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
-    mode: 'onChange',
-  });
-  const change = useApiMutation({
-    mutationFn: (v: { oldPassword: string; newPassword: string }) =>
-      api.patch(`${P}/profile/update-password`, { oldPassword: v.oldPassword, newPassword: v.newPassword }),
-    form,
-    onSuccess: () => form.reset(),
-  });
-  return { form, change };
-}
-
-/** Change password: the current one, the new one twice. */
-function ChangePasswordCard({ password }: { password: ReturnType<typeof useChangePassword> }) {
-  const { form, change } = password;
-  return (
-    <Card withBorder>
-      <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
-        <Stack gap="sm">
-          <Text fw={700}>Change password</Text>
-          <PasswordInput
-            label="Current password"
-            {...form.register('oldPassword')}
-            error={form.formState.errors.oldPassword?.message}
-          />
-          <PasswordInput
-            label="New password"
-            {...form.register('newPassword')}
-            error={form.formState.errors.newPassword?.message}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            {...form.register('confirm')}
-            error={form.formState.errors.confirm?.message}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!form.formState.isValid} loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
-  );
-}
-
-/** /employee-portal/profile: name, email, company, salary, bank, joining date; password; switch. */
-export function ProfileScreen() {
-  const q = useQuery({
-    queryKey: ['employee-portal', 'profile'],
-    queryFn: () => api.get<PortalProfile>(`${P}/profile`),
-  });
-  const password = useChangePassword();
-  const switcher = useApiMutation({
-    mutationFn: (accountId: string) =>
-      api.post<Omit<PortalSession, 'token' | 'expiresAt'>>(`${P}/profile/switch-account`, { accountId }),
-    onSuccess: (res) => signInEmployee(res.data),
-  });
-  useEffect(() => {
-    if (q.data)
-      store.set({ employee: { ...store.get().employee, payrollEmployees: q.data.data.payrollEmployees } });
-  }, [q.data]);
-  if (q.isPending) return <Loader mx="auto" display="block" mt="xl" />;
-  if (!q.data) return null;
-  const p = q.data.data;
-  const kv = (k: string, v: string) => (
-    <Group key={k} justify="space-between">
-      <Text c="dimmed">{k}</Text>
-      <Text>{v}</Text>
-    </Group>
-  );
-  return (
-    <Stack gap="md" maw={720} mx="auto">
-      <PageHeader
-        mb={0}
-        title="Profile"
-        actions={
-          <Button variant="default" component={Link} to={paths.employeePortal.addBank.href()}>
-            Change bank account
-          </Button>
-        }
-      />
-      <Card withBorder>
-        <Stack gap={8}>
-          {kv('Name', p.name)}
-          {kv('Email', p.email)}
-          {kv('Company', p.companyName)}
-          {kv('Monthly salary', naira(p.salaryAmount))}
-          {kv('Bank', `${p.bankDetails.bankName} ${p.bankDetails.accountNumber}`)}
-          {kv('Account name', p.bankDetails.accountName)}
-          {kv('Joined', ddmmyyyy(p.joinedAt))}
-        </Stack>
-      </Card>
-      <EmployeeBankSection />
-      {p.payrollEmployees.length > 1 && (
-        <Card withBorder>
-          <Select
-            label="Switch company"
-            data={p.payrollEmployees.map((e) => ({ value: e.accountId, label: e.companyName }))}
-            value={p.accountId}
-            allowDeselect={false}
-            onChange={(v) => v && v !== p.accountId && switcher.mutate(v)}
-          />
-        </Card>
-      )}
-      <ChangePasswordCard password={password} />
     </Stack>
   );
 }
