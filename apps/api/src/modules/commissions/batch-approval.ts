@@ -1,11 +1,12 @@
 // A commission batch's handler on the approvals engine (type `commission`; maker: the agent, so four
 // eyes keeps an agent from approving their own pay; rejections are resolved by owners and admins).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { registerApprovable } from '../approvals';
-import { users, accountMembers } from '../../platform/tenancy-tables';
+import { users } from '../../platform/tenancy-tables';
 import { batchManifest } from '../money';
+import { membersInRoles } from '../notifications';
 import { agentCommissions, commissionBatches } from './tables';
 import {
   batchRows,
@@ -18,17 +19,7 @@ import {
 } from './pay-batch';
 
 async function ownersAndAdmins(db: DbOrTx, accountId: string) {
-  const rows = await db
-    .select({ userId: accountMembers.userId })
-    .from(accountMembers)
-    .where(
-      and(
-        eq(accountMembers.accountId, accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.roleSlug, ['owner', 'admin']),
-      ),
-    );
-  return rows.map((r) => r.userId);
+  return (await membersInRoles(db, accountId)).map((r) => r.userId);
 }
 
 export function registerCommissionApprovals(deps: AppDeps) {

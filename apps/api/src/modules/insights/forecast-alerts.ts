@@ -2,15 +2,14 @@
 // 7 days is forecast; each payment after which the wallet's running balance would be below zero
 // gets a notification and an email to the owners and admins, naming it and the shortfall, once per
 // item and Lagos day (`forecast_alerts`, inserted on conflict do nothing in the same transaction).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formatMoney, type ForecastAlert, forecastItemPath } from '@owo/contract';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { defineTicker } from '../../platform/jobs';
 import { lagosToday } from '../../platform/dates';
-import { accountMembers, users } from '../../platform/tenancy-tables';
 import { sendMail } from '../mail';
-import { createNotification, wantsEmail } from '../notifications';
+import { createNotification, membersInRoles, wantsEmail } from '../notifications';
 import { forecast } from './forecast';
 
 const ROLES = ['owner', 'admin'];
@@ -95,19 +94,8 @@ async function alertAccount(
 
 /** The account's active owners and admins who keep email on for payments. */
 async function mailAdmins(tx: Tx, deps: AppDeps, accountId: string, mail: { subject: string; text: string }) {
-  const rows = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(accountMembers)
-    .innerJoin(users, eq(users.id, accountMembers.userId))
-    .where(
-      and(
-        eq(accountMembers.accountId, accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.roleSlug, ROLES),
-      ),
-    );
-  for (const u of rows) {
-    if (!(await wantsEmail(tx, u.id, 'payments'))) continue;
+  for (const u of await membersInRoles(tx, accountId, ROLES)) {
+    if (!(await wantsEmail(tx, u.userId, 'payments'))) continue;
     await sendMail(
       deps,
       { to: u.email, subject: mail.subject, text: `Hello ${u.firstName},\n\n${mail.text}\n\nOwo` },

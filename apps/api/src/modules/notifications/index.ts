@@ -1,6 +1,7 @@
 // Public API of the notifications module: what other modules may import (docs/ARCHITECTURE.md, Boundaries).
 export {
   createNotification,
+  membersInRoles,
   moneyEventNotificationSql,
   MONEY_TOPICS,
   notifyMoneyEvent,

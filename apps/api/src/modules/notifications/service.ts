@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationCategory } from '@owo/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { accountMembers } from '../../platform/tenancy-tables';
+import { accountMembers, users } from '../../platform/tenancy-tables';
 import { notificationPreferences, notifications, type NotificationProps } from './tables';
 
 export type NewNotification = {
@@ -32,22 +32,41 @@ export function categoryOfTopic(topic: string): NotificationCategory | null {
   return TOPIC_CATEGORIES.find(([re]) => re.test(topic))?.[1] ?? null;
 }
 
+/** Who is told by default: the owner and admins. */
+export const OWNER_AND_ADMINS: readonly string[] = ['owner', 'admin'];
+
+/**
+ * The account's active members whose role is in `roles` (default owner and admins), oldest first:
+ * the one query behind "tell the owner and admins" (notifications, mails, approval fallbacks).
+ */
+export async function membersInRoles(
+  db: DbOrTx,
+  accountId: string,
+  roles: readonly string[] = OWNER_AND_ADMINS,
+) {
+  return db
+    .select({
+      userId: accountMembers.userId,
+      role: accountMembers.roleSlug,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(accountMembers.active, true),
+        inArray(accountMembers.roleSlug, [...roles]),
+      ),
+    )
+    .orderBy(asc(accountMembers.createdAt));
+}
+
 /** Written by domain events in the same transaction as the change that caused them. */
 export async function createNotification(db: DbOrTx, n: NewNotification): Promise<void> {
   let userIds = n.userIds;
-  if (!userIds) {
-    const rows = await db
-      .select({ userId: accountMembers.userId })
-      .from(accountMembers)
-      .where(
-        and(
-          eq(accountMembers.accountId, n.accountId),
-          eq(accountMembers.active, true),
-          inArray(accountMembers.roleSlug, n.roles ?? ['owner', 'admin']),
-        ),
-      );
-    userIds = rows.map((r) => r.userId);
-  }
+  if (!userIds) userIds = (await membersInRoles(db, n.accountId, n.roles)).map((r) => r.userId);
   userIds = [...new Set(userIds)];
   const category = n.category ?? categoryOfTopic(n.topic);
   if (category && userIds.length) {
@@ -145,7 +164,7 @@ export async function notifyMoneyEvents(
       : [],
   );
   const rows = events.flatMap((e) => {
-    const roles = e.roles ?? ['owner', 'admin'];
+    const roles = e.roles ?? OWNER_AND_ADMINS;
     const to = new Set(
       members
         .filter((m) => m.accountId === e.accountId && roles.includes(m.role) && !off.has(m.userId))
@@ -196,7 +215,7 @@ export function moneyEventNotificationSql(e: {
   value: string | SQL;
   roles?: string[];
 }): SQL {
-  const roles = e.roles ?? ['owner', 'admin'];
+  const roles = e.roles ?? OWNER_AND_ADMINS;
   return sql`insert into ${notifications} (account_id, user_id, topic, value, props, kind)
     select ${e.accountId}, m.user_id, ${e.topic}::text, (${e.value})::text,
            jsonb_build_object('transactionId', ${e.transactionId}), 'event'

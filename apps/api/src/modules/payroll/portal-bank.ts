@@ -6,13 +6,13 @@
 // `employeeBankChange` workflow. Final approval replaces the employee's bank details in the deciding
 // transaction; runs already created keep the account snapshotted in their rows.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PORTAL_BANK_MSG, type EmployeeBankChange } from '@owo/contract';
 import type { DbOrTx, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
-import { accountMembers, approvalDecisions } from '../../platform/schema';
+import { approvalDecisions } from '../../platform/schema';
 import { vaultFor } from '../../platform/vault';
 import { vaultField } from '../../platform/vault/fields';
 import { sealed } from '../../platform/vault/ops';
@@ -26,6 +26,7 @@ import {
 } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { sendMail } from '../mail';
+import { membersInRoles } from '../notifications';
 import type { EmployeeContext } from './portal-session';
 import { employeeBank } from './manage-employees';
 import { EMPLOYEE_ACCOUNT_FIELD } from './shared';
@@ -66,21 +67,6 @@ export function changeDto(c: ChangeRow): EmployeeBankChange {
   };
 }
 
-async function ownersAndAdmins(db: DbOrTx, accountId: string) {
-  const rows = await db
-    .select({ userId: accountMembers.userId, role: accountMembers.roleSlug })
-    .from(accountMembers)
-    .where(
-      and(
-        eq(accountMembers.accountId, accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.roleSlug, ['owner', 'admin']),
-      ),
-    )
-    .orderBy(asc(accountMembers.createdAt));
-  return rows;
-}
-
 async function lockChange(tx: DbOrTx, accountId: string, id: string): Promise<ChangeRow> {
   const [c] = await tx
     .select()
@@ -112,7 +98,7 @@ async function employeeBankChangeSubject(
     .innerJoin(payrollEmployees, eq(payrollEmployees.id, employeeBankChanges.employeeId))
     .where(and(eq(employeeBankChanges.id, id), eq(employeeBankChanges.accountId, accountId)));
   if (!r) return null;
-  const admins = await ownersAndAdmins(db, accountId);
+  const admins = await membersInRoles(db, accountId);
   const owner = admins.find((a) => a.role === 'owner') ?? admins[0];
   if (!owner) return null;
   const warn = r.c.nameMatches ? '' : ' (the account name does not match the employee’s name)';

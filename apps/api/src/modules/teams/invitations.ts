@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import {
   INVITATION_TTL_DAYS,
   TEAM_MSG,
@@ -14,7 +14,7 @@ import { accounts, subsidiaries, subsidiaryAccess, users } from '../../platform/
 import { newToken, sha256 } from '../../platform/tokens';
 import { escapeLike } from '../../platform/text';
 import { sendMail } from '../mail';
-import { createNotification } from '../notifications';
+import { createNotification, membersInRoles } from '../notifications';
 import { requireRole, roleNames } from './roles';
 import { invitations } from './tables';
 import { accountMembers } from '../../platform/tenancy-tables';
@@ -339,16 +339,7 @@ export async function acceptInvitationByCode(
     .where(eq(users.id, p.userId));
   const names = await roleNames(tx, inv.accountId);
   const who = u ? `${u.firstName} ${u.lastName}`.trim() : inv.email;
-  const admins = await tx
-    .select({ userId: accountMembers.userId })
-    .from(accountMembers)
-    .where(
-      and(
-        eq(accountMembers.accountId, inv.accountId),
-        eq(accountMembers.active, true),
-        inArray(accountMembers.roleSlug, [...FULL_ACCESS]),
-      ),
-    );
+  const admins = await membersInRoles(tx, inv.accountId, [...FULL_ACCESS]);
   await createNotification(tx, {
     accountId: inv.accountId,
     userIds: admins.map((a) => a.userId).filter((id) => id !== p.userId),
