@@ -1,6 +1,6 @@
 // Test fixtures: a receipt or invoice drawn as an image (DejaVu, @napi-rs/canvas) or a text PDF.
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import PDFDocument from 'pdfkit';
+import { fileForm, pdfOf } from '../files/fixtures';
 
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 GlobalFonts.registerFromPath(`${FONT_DIR}/DejaVuSans.ttf`, 'DejaVu Sans');
@@ -21,33 +21,15 @@ export function drawPage(lines: string[], type: 'png' | 'jpeg' = 'png'): Buffer 
 
 /** A PDF with a text layer: one line of text per line. */
 export function textPdf(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfOf((doc) => {
     doc.font(`${FONT_DIR}/DejaVuSans.ttf`);
     for (const l of lines) doc.text(l);
-    doc.end();
   });
 }
 
 /** A scanned PDF: the page is an image, there is no text layer. */
 export function scannedPdf(png: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.image(png, 0, 0, { width: 595 });
-    doc.end();
-  });
+  return pdfOf((doc) => doc.image(png, 0, 0, { width: 595 }));
 }
 
-export function form(bytes: Buffer, name: string, type: string): FormData {
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return f;
-}
+export { fileForm as form };

@@ -7,16 +7,28 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-export function makePdf(text = 'Certificate of Incorporation'): Promise<Buffer> {
+/** An A4 PDF drawn by `draw` (pdfkit), as bytes. */
+export function pdfOf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4' });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.text(text);
+    draw(doc);
     doc.end();
   });
+}
+
+export function makePdf(text = 'Certificate of Incorporation'): Promise<Buffer> {
+  return pdfOf((doc) => doc.text(text));
+}
+
+/** A multipart body with one `file` part. */
+export function fileForm(bytes: Buffer, name: string, type: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
 }
 
 export async function upload(
@@ -25,7 +37,5 @@ export async function upload(
   name: string,
   type = 'application/octet-stream',
 ) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return api.post('/api/files/upload', form);
+  return api.post('/api/files/upload', fileForm(bytes, name, type));
 }
