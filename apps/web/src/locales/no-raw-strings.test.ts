@@ -20,7 +20,21 @@ const ALLOWED = new Set<string>([]);
 
 const hasLetters = (s: string) => /\p{L}/u.test(s) && !ALLOWED.has(s.trim());
 
-/** Every raw text of a component source: JSX text and string text attributes with letters. */
+/** The string literals an expression can evaluate to (through ?:, &&, || and ??). */
+function valueLiterals(e: ts.Expression): (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral)[] {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e];
+  if (ts.isParenthesizedExpression(e)) return valueLiterals(e.expression);
+  if (ts.isConditionalExpression(e)) return [...valueLiterals(e.whenTrue), ...valueLiterals(e.whenFalse)];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return valueLiterals(e.right);
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+      return [...valueLiterals(e.left), ...valueLiterals(e.right)];
+  }
+  return [];
+}
+
+/** Every raw text of a component source: JSX text, and strings shown as children or text attributes. */
 function rawStrings(file: string, source: string): string[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
@@ -29,10 +43,13 @@ function rawStrings(file: string, source: string): string[] {
     if (ts.isJsxText(n) && hasLetters(n.text)) found.push(`${at(n)} ${n.text.trim()}`);
     if (ts.isJsxAttribute(n) && TEXT_ATTRIBUTE.test(n.name.getText(sf)) && n.initializer) {
       const init = n.initializer;
-      const literal = ts.isJsxExpression(init) ? init.expression : init;
-      if (literal && (ts.isStringLiteral(literal) || ts.isNoSubstitutionTemplateLiteral(literal)))
+      const value = ts.isJsxExpression(init) ? init.expression : init;
+      for (const literal of value ? valueLiterals(value) : [])
         if (hasLetters(literal.text)) found.push(`${at(n)} ${n.name.getText(sf)}="${literal.text}"`);
     }
+    if (ts.isJsxExpression(n) && n.expression && (ts.isJsxElement(n.parent) || ts.isJsxFragment(n.parent)))
+      for (const literal of valueLiterals(n.expression))
+        if (hasLetters(literal.text)) found.push(`${at(n)} {'${literal.text}'}`);
     ts.forEachChild(n, visit);
   };
   visit(sf);
@@ -45,13 +62,14 @@ describe('i18n of the later areas', () => {
     expect([...areas].sort()).toHaveLength(12);
   });
 
-  it('finds raw JSX text and text attributes (the scan itself)', () => {
+  it('finds raw JSX text, shown strings and text attributes (the scan itself)', () => {
     const sample = `export const A = () => <Stack><Text>Hello {name}</Text><TextInput label="Name" placeholder="08012345678" />
-      <Button aria-label={'Close'}>{t('x')}</Button><Text>·</Text></Stack>;`;
+      <Button aria-label={'Close'}>{t('x')}</Button><Text>·</Text><Text>{ok ? 'Paid' : t('y')}{' '}</Text></Stack>;`;
     expect(rawStrings('sample.tsx', sample)).toEqual([
       'sample.tsx:1 Hello',
       'sample.tsx:1 label="Name"',
       'sample.tsx:2 aria-label="Close"',
+      "sample.tsx:2 {'Paid'}",
     ]);
   });
 
