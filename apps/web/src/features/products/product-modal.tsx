@@ -64,7 +64,7 @@ function ProductForm(props: {
   onClose: () => void;
   onSaved?: (p: Product) => void;
 }) {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation('products', { keyPrefix: 'productModal' });
   const p = props.product;
   const form = useProductForm(p);
   const save = useApiMutation({
@@ -81,19 +81,14 @@ function ProductForm(props: {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
-        <TextInput
-          label={t('productModal.name')}
-          withAsterisk
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
+        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} />
         <Textarea
-          label={t('productModal.description')}
+          label={t('description')}
           {...form.register('description')}
           error={errors.description?.message}
         />
         <TextInput
-          label={t('productModal.price')}
+          label={t('price')}
           withAsterisk
           inputMode="decimal"
           {...form.register('amount')}
@@ -105,7 +100,7 @@ function ProductForm(props: {
             name="category"
             render={({ field, fieldState }) => (
               <Select
-                label={t('productModal.category')}
+                label={t('category')}
                 withAsterisk
                 data={[...PRODUCT_CATEGORIES]}
                 value={field.value}
@@ -120,7 +115,7 @@ function ProductForm(props: {
             name="quantity"
             render={({ field, fieldState }) => (
               <NumberInput
-                label={t('productModal.quantity')}
+                label={t('quantity')}
                 min={0}
                 allowDecimal={false}
                 value={field.value}
@@ -132,10 +127,10 @@ function ProductForm(props: {
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {t('productModal.cancel')}
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {p ? t('productModal.saveChanges') : t('productModal.addProduct')}
+            {p ? t('saveChanges') : t('addProduct')}
           </Button>
         </Group>
       </Stack>

@@ -139,7 +139,7 @@ export function DisbursementsScreen() {
         description={
           <>
             {t('listScreen.payManyBankAccountsFrom', {
-              value: pagination ? t('listScreen.inTotal', { totalItems: pagination.totalItems }) : '',
+              total: pagination ? t('listScreen.inTotal', { totalItems: pagination.totalItems }) : '',
             })}
           </>
         }

@@ -101,10 +101,10 @@ function SubmittedModal({ done, leave }: { done: Submitted | null; leave: (to: s
           {done.approval?.status === 'pending' && (
             <Text size="sm" c="dimmed">
               {t('expenseReviewScreen.waitingForLevelOf', {
-                value:
+                approvers:
                   done.approval.currentApprovers.map((a) => a.name).join(', ') ||
                   t('expenseReviewScreen.anApprover'),
-                value2: done.approval.currentLevel + 1,
+                level: done.approval.currentLevel + 1,
                 totalLevels: done.approval.totalLevels,
               })}
             </Text>

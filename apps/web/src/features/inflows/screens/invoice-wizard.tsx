@@ -210,7 +210,7 @@ function ReviewFigures({ inv }: { inv: InvoiceDetail }) {
       {inv.discountType && (
         <Text>
           {t('invoiceWizard.discount', {
-            value:
+            discount:
               inv.discountType === 'percentage' ? `${inv.discount}%` : formatMoney(inv.discountAmountMinor),
             amount: formatMoney(inv.discountAmountMinor),
           })}

@@ -20,7 +20,7 @@ const EMPTY: PaymentInvitationInput = {
 };
 
 export function CreateInvitationModal(props: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('payment-invitations');
+  const { t } = useTranslation('payment-invitations', { keyPrefix: 'createModal' });
   const form = useZodForm(paymentInvitationBody, { defaultValues: EMPTY });
   const close = () => {
     form.reset(EMPTY);
@@ -46,23 +46,19 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
   });
   const err = (k: keyof PaymentInvitationInput) => form.formState.errors[k]?.message;
   return (
-    <Modal opened={props.opened} onClose={close} title={t('createModal.newPaymentInvitation')} centered>
+    <Modal opened={props.opened} onClose={close} title={t('newPaymentInvitation')} centered>
       <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack>
+          <TextInput label={t('payerName')} {...form.register('payerName')} error={err('payerName')} />
           <TextInput
-            label={t('createModal.payerName')}
-            {...form.register('payerName')}
-            error={err('payerName')}
-          />
-          <TextInput
-            label={t('createModal.payerEmail')}
+            label={t('payerEmail')}
             type="email"
             {...form.register('payerEmail')}
             error={err('payerEmail')}
           />
           <Group grow align="flex-start">
             <TextInput
-              label={t('createModal.amount')}
+              label={t('amount')}
               inputMode="decimal"
               {...form.register('amount', { setValueAs: (v: string) => v })}
               error={err('amount')}
@@ -72,8 +68,8 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
               name="currency"
               render={({ field }) => (
                 <Select
-                  label={t('createModal.currency')}
-                  data={CURRENCIES.map((value) => ({ value, label: t(`createModal.currencies.${value}`) }))}
+                  label={t('currency')}
+                  data={CURRENCIES.map((value) => ({ value, label: t(`currencies.${value}`) }))}
                   value={field.value}
                   onChange={(v) => field.onChange(v ?? 'NGN')}
                   allowDeselect={false}
@@ -82,13 +78,9 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
               )}
             />
           </Group>
-          <Textarea
-            label={t('createModal.noteToThePayerOptional')}
-            {...form.register('note')}
-            error={err('note')}
-          />
+          <Textarea label={t('noteToThePayerOptional')} {...form.register('note')} error={err('note')} />
           <DateField
-            label={t('createModal.linkExpiresOnOptionalDefault')}
+            label={t('linkExpiresOnOptionalDefault')}
             value={expires.value ?? ''}
             onChange={expires.onChange}
             onBlur={expires.onBlur}
@@ -96,10 +88,10 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {t('createModal.cancel')}
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              {t('createModal.sendInvitation')}
+              {t('sendInvitation')}
             </Button>
           </Group>
         </Stack>

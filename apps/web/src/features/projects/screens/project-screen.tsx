@@ -53,7 +53,7 @@ function MembersCard({ project: p }: { project: Project }) {
 
 /** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
 export function ProjectScreen() {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation('projects', { keyPrefix: 'projectScreen' });
   const { id } = useParams();
   const q = useProject(id);
   const canBudget = useCan('projects', 'put');
@@ -65,8 +65,7 @@ export function ProjectScreen() {
     onSuccess: () => void refreshProjects(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('projectScreen.projectNotFound')}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('projectNotFound')}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">
@@ -75,31 +74,31 @@ export function ProjectScreen() {
         to={p.active ? paths.projects.root.href() : paths.projects.completed.href()}
         size="sm"
       >
-        {t('projectScreen.projects')}
+        {t('projects')}
       </Anchor>
       <PageHeader
         mb={0}
         title={p.name}
         badges={
           <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
-            {p.active ? t('projectScreen.active') : t('projectScreen.completed')}
+            {p.active ? t('active') : t('completed')}
           </Badge>
         }
         actions={
           <>
             {canBudget && (
               <Button variant="default" onClick={() => setModal('budget')}>
-                {p.budgetMinor === null ? t('projectScreen.setBudget') : t('projectScreen.editBudget')}
+                {p.budgetMinor === null ? t('setBudget') : t('editBudget')}
               </Button>
             )}
             {canAssign && (
               <Button variant="default" onClick={() => setModal('assign')}>
-                {t('projectScreen.assignMembers')}
+                {t('assignMembers')}
               </Button>
             )}
             {canActivate && (
               <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
-                {p.active ? t('projectScreen.markAsCompleted') : t('projectScreen.reactivate')}
+                {p.active ? t('markAsCompleted') : t('reactivate')}
               </Button>
             )}
           </>
@@ -109,23 +108,20 @@ export function ProjectScreen() {
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <DetailField
-            label={t('projectScreen.budget')}
+            label={t('budget')}
             value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)}
           />
-          <DetailField label={t('projectScreen.spent')} value={formatMoney(p.spentMinor)} />
-          <DetailField label={t('projectScreen.committed')} value={formatMoney(p.committedMinor)} />
+          <DetailField label={t('spent')} value={formatMoney(p.spentMinor)} />
+          <DetailField label={t('committed')} value={formatMoney(p.committedMinor)} />
           <DetailField
-            label={t('projectScreen.remaining')}
+            label={t('remaining')}
             value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
             danger={p.remainingMinor !== null && p.remainingMinor < 0}
           />
-          <DetailField label={t('projectScreen.startDate')} value={formatDate(p.startDate) || '—'} />
-          <DetailField label={t('projectScreen.endDate')} value={formatDate(p.endDate) || '—'} />
-          <DetailField label={t('projectScreen.created')} value={formatDate(p.createdAt)} />
-          <DetailField
-            label={t('projectScreen.completed')}
-            value={p.completedAt ? formatDateTime(p.completedAt) : '—'}
-          />
+          <DetailField label={t('startDate')} value={formatDate(p.startDate) || '—'} />
+          <DetailField label={t('endDate')} value={formatDate(p.endDate) || '—'} />
+          <DetailField label={t('created')} value={formatDate(p.createdAt)} />
+          <DetailField label={t('completed')} value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
         </SimpleGrid>
         <Stack mt="lg">
           <ProjectSpendBar project={p} />

@@ -15,7 +15,7 @@ const GROUPS = [] as const;
 
 /** /projects (active) and /projects/completed (001 §2 Projects), with spend against budget. */
 export function ProjectsScreen() {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation('projects', { keyPrefix: 'projectsScreen' });
   const navigate = useNavigate();
   const completed = useLocation().pathname.startsWith('/projects/completed');
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
@@ -26,11 +26,9 @@ export function ProjectsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title={t('projectsScreen.projects')}
-        description={t('projectsScreen.budgetsTimelinesAndWhatEach')}
-        actions={
-          canCreate && <Button onClick={() => setCreating(true)}>{t('projectsScreen.newProject')}</Button>
-        }
+        title={t('projects')}
+        description={t('budgetsTimelinesAndWhatEach')}
+        actions={canCreate && <Button onClick={() => setCreating(true)}>{t('newProject')}</Button>}
       />
       <Tabs
         value={completed ? 'completed' : 'active'}
@@ -39,8 +37,8 @@ export function ProjectsScreen() {
         }
       >
         <Tabs.List>
-          <Tabs.Tab value="active">{t('projectsScreen.active')}</Tabs.Tab>
-          <Tabs.Tab value="completed">{t('projectsScreen.completed')}</Tabs.Tab>
+          <Tabs.Tab value="active">{t('active')}</Tabs.Tab>
+          <Tabs.Tab value="completed">{t('completed')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <FilterBar
@@ -49,18 +47,18 @@ export function ProjectsScreen() {
         dates={false}
         value={filters}
         onChange={setFilters}
-        searchPlaceholder={t('projectsScreen.searchProjects')}
+        searchPlaceholder={t('searchProjects')}
       />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('projectsScreen.project')}</Table.Th>
-                <Table.Th>{t('projectsScreen.timeline')}</Table.Th>
-                <Table.Th w="40%">{t('projectsScreen.budgetUse')}</Table.Th>
-                <Table.Th>{t('projectsScreen.members')}</Table.Th>
-                <Table.Th>{t('projectsScreen.status')}</Table.Th>
+                <Table.Th>{t('project')}</Table.Th>
+                <Table.Th>{t('timeline')}</Table.Th>
+                <Table.Th w="40%">{t('budgetUse')}</Table.Th>
+                <Table.Th>{t('members')}</Table.Th>
+                <Table.Th>{t('status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -82,7 +80,7 @@ export function ProjectsScreen() {
                   <Table.Td>{p.members.length}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
-                      {p.active ? t('projectsScreen.active') : t('projectsScreen.completed')}
+                      {p.active ? t('active') : t('completed')}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 
 /** /request/:ref: the request, the shared approval actions and trail, and the approver's four choices. */
 export function RequestScreen() {
-  const { t } = useTranslation('requests');
+  const { t } = useTranslation('requests', { keyPrefix: 'requestScreen' });
   const { ref } = useParams();
   const q = useFundRequest(ref);
   const [choice, setChoice] = useState<RequestDecision | null>(null);
@@ -27,8 +27,7 @@ export function RequestScreen() {
     onSuccess: () => void refreshRequests(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('requestScreen.requestNotFound')}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('requestNotFound')}</Alert>;
   const r = q.data;
   const item = r.approvalWorkflowPendingApprovalItem;
   const canApprove = !!item?.canApprove;
@@ -36,57 +35,46 @@ export function RequestScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title={<>{t('requestScreen.request', { reference: r.reference })}</>}
-        description={
-          <>
-            {t('requestScreen.requestedByOn', { name: r.maker.name, dateTime: formatDateTime(r.createdAt) })}
-          </>
-        }
+        title={<>{t('request', { reference: r.reference })}</>}
+        description={<>{t('requestedByOn', { name: r.maker.name, dateTime: formatDateTime(r.createdAt) })}</>}
         actions={<StatusBadge status={r.status} label={requestStatusLabel(r.status)} />}
       />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <DetailField label={t('requestScreen.amount')} value={formatMoney(r.amountMinor, r.currency)} />
-          <DetailField label={t('requestScreen.purpose')} value={requestPurposeLabel(r.purpose)} />
-          <DetailField label={t('requestScreen.narration')} value={r.narration} />
+          <DetailField label={t('amount')} value={formatMoney(r.amountMinor, r.currency)} />
+          <DetailField label={t('purpose')} value={requestPurposeLabel(r.purpose)} />
+          <DetailField label={t('narration')} value={r.narration} />
           <DetailField
-            label={t('requestScreen.payee')}
+            label={t('payee')}
             value={`${r.payee.name}${r.payeeKind === 'self' ? ' (self)' : ''}`}
           />
-          <DetailField label={t('requestScreen.bank')} value={r.payee.bankName} />
-          <DetailField
-            label={t('requestScreen.account')}
-            value={`${r.payee.accountNumber} · ${r.payee.accountName}`}
-          />
-          {r.scheduledDate && (
-            <DetailField label={t('requestScreen.scheduledFor')} value={formatDate(r.scheduledDate)} />
-          )}
+          <DetailField label={t('bank')} value={r.payee.bankName} />
+          <DetailField label={t('account')} value={`${r.payee.accountNumber} · ${r.payee.accountName}`} />
+          {r.scheduledDate && <DetailField label={t('scheduledFor')} value={formatDate(r.scheduledDate)} />}
         </SimpleGrid>
       </Card>
       <Card>
         <Stack gap="sm">
-          <Title order={5}>{t('requestScreen.approval')}</Title>
-          {r.status === 'moreInfo' && (
-            <Alert color="orange">{t('requestScreen.theApproverAskedForMore')}</Alert>
-          )}
+          <Title order={5}>{t('approval')}</Title>
+          {r.status === 'moreInfo' && <Alert color="orange">{t('theApproverAskedForMore')}</Alert>}
           {canApprove && (
             <Group gap="sm">
-              <Button onClick={() => setChoice('pay')}>{t('requestScreen.approveAndPay')}</Button>
+              <Button onClick={() => setChoice('pay')}>{t('approveAndPay')}</Button>
               <Button variant="light" onClick={() => setChoice('approve')}>
-                {t('requestScreen.approveOnly')}
+                {t('approveOnly')}
               </Button>
               <Button variant="light" onClick={() => setChoice('schedule')}>
-                {t('requestScreen.approveAndSchedule')}
+                {t('approveAndSchedule')}
               </Button>
               <Button variant="light" color="orange" onClick={() => setChoice('moreInfo')}>
-                {t('requestScreen.requestMoreInfo')}
+                {t('requestMoreInfo')}
               </Button>
             </Group>
           )}
           {r.status === 'approved' && canPay && (
             <Group>
               <Button loading={pay.isPending} onClick={() => pay.mutate()}>
-                {t('requestScreen.payNow')}
+                {t('payNow')}
               </Button>
             </Group>
           )}

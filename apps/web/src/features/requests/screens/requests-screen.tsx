@@ -67,7 +67,7 @@ export function RequestsScreen() {
         description={
           <>
             {t('requestsScreen.moneyMembersAskTheCompany', {
-              value: pagination ? t('requestsScreen.inTotal', { totalItems: pagination.totalItems }) : '',
+              total: pagination ? t('requestsScreen.inTotal', { totalItems: pagination.totalItems }) : '',
             })}
           </>
         }
