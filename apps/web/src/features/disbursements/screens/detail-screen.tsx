@@ -26,7 +26,7 @@ import { Stat } from './validation-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { ListPagination, NoData } from '../../../components/list';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 const PAGE = 50;
 const FILTERS: ('all' | DisbursementItemStatus)[] = ['all', 'paid', 'paying', 'failed'];
@@ -214,10 +214,11 @@ export function DisbursementScreen() {
       <ProgressCard d={d} />
       {(d.status === 'validating' || d.status === 'invalid') && (
         <Alert color="orange">
-          {t('detailScreen.someRowsNeedAttentionBefore')}
-          <Link to={paths.disbursements.validation.href({ id: d.id })}>
-            {t('detailScreen.openTheValidation')}
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="detailScreen.someRowsNeedAttention"
+            components={{ validation: <Link to={paths.disbursements.validation.href({ id: d.id })} /> }}
+          />
         </Alert>
       )}
       {d.approvalWorkflowPendingApprovalItem && (

@@ -70,12 +70,7 @@ function CustomerInvoiceList() {
       <PageHeader
         mb={0}
         title={t('customerInvoicesScreen.yourInvoices')}
-        description={
-          <>
-            {t('customerInvoicesScreen.signedInAs')}
-            {email}
-          </>
-        }
+        description={<>{t('customerInvoicesScreen.signedInAs', { email: email ?? '' })}</>}
         actions={<CompanySwitcher />}
       />
       <ListBody query={q} isEmpty={rows.length === 0}>

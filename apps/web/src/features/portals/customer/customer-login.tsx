@@ -12,7 +12,7 @@ import { PortalCard } from '../components/portal-shell';
 import { requestCustomerCode, verifyCustomerCode } from './api';
 import type { FromState } from './customer-portal';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * /customer/login (000 §2.11; issue 24 §4): the email the invoices were sent to, then the 6-digit
@@ -107,8 +107,12 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
         <div>
           <PageHeader mb={0} title={t('customerLogin.checkYourEmail')} titleProps={{ fz: 26 }} />
           <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
-            {t('customerLogin.enterThe6DigitCode', { codeSent: CUSTOMER_PORTAL_MSG.codeSent })}
-            <b>{sentTo}</b>.
+            <Trans
+              t={t}
+              i18nKey="customerLogin.enterThe6DigitCode"
+              values={{ codeSent: CUSTOMER_PORTAL_MSG.codeSent, email: sentTo }}
+              components={{ b: <b /> }}
+            />
           </Text>
         </div>
         <Stack gap={4}>
@@ -139,14 +143,21 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
           {t('customerLogin.signIn')}
         </Button>
         <Text fz="sm" c="dimmed" ta="center">
-          {t('customerLogin.noCode')}
-          <Anchor component="button" type="button" fz="sm" onClick={() => request.mutate({ email: sentTo })}>
-            {t('customerLogin.sendANewOne')}
-          </Anchor>
-          {t('customerLogin.or')}
-          <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)}>
-            {t('customerLogin.useAnotherEmail')}
-          </Anchor>
+          <Trans
+            t={t}
+            i18nKey="customerLogin.noCode"
+            components={{
+              resend: (
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  onClick={() => request.mutate({ email: sentTo })}
+                />
+              ),
+              other: <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)} />,
+            }}
+          />
         </Text>
       </Stack>
     </form>

@@ -21,7 +21,7 @@ import { useBanks } from '../../profile';
 import { refreshRequests, requestApi } from '../api';
 import { requestPurposeLabel } from './status';
 import { BankSelect } from '../../../components/bank-select';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
 function useRequestForm() {
@@ -195,12 +195,16 @@ function ReviewStep(props: {
   return (
     <Stack>
       <Text>
-        {t('requestFundsModal.youAreAskingFor')}
-        <b>{formatMoney(minor, 'NGN')}</b>
-        {t('requestFundsModal.for')}
-        <b>{purpose ? requestPurposeLabel(purpose as RequestPurpose) : ''}</b>
-        {t('requestFundsModal.paidTo')}
-        <b>{payeeLabel}</b>.
+        <Trans
+          t={t}
+          i18nKey="requestFundsModal.youAreAskingFor"
+          values={{
+            amount: formatMoney(minor, 'NGN'),
+            purpose: purpose ? requestPurposeLabel(purpose as RequestPurpose) : '',
+            payee: payeeLabel,
+          }}
+          components={{ b: <b /> }}
+        />
       </Text>
       <Text c="dimmed" size="sm">
         {t('requestFundsModal.nothingIsPaidUntilAn', { narration })}
