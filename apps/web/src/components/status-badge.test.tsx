@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STATUS_LABELS as REQUEST_LABELS } from '../features/requests/screens/status';
+import { requestStatusLabel } from '../features/requests/screens/status';
 import { inflowStatusLabel } from '../features/inflows/components';
 import { NEUTRAL_STATUS_COLOUR, StatusBadge, statusColour } from './status-badge';
 
@@ -14,9 +14,9 @@ describe('StatusBadge', () => {
       <MantineProvider>
         {/* payouts shows the status as it is, requests with its own label */}
         <StatusBadge status="scheduled" />
-        <StatusBadge status="scheduled" label={REQUEST_LABELS.scheduled} />
+        <StatusBadge status="scheduled" label={requestStatusLabel('scheduled')} />
         <StatusBadge status="fullyPaid" label={inflowStatusLabel('fullyPaid')} />
-        <StatusBadge status="completed" label={REQUEST_LABELS.completed} />
+        <StatusBadge status="completed" label={requestStatusLabel('completed')} />
       </MantineProvider>,
     );
     expect(bgOf('scheduled')).toContain('grape');

@@ -8,6 +8,7 @@ import { COMMISSION_MSG, type CommissionConfig } from '@owo/contract';
 import { isApiError } from '../../lib/api';
 import { useApiMutation } from '../../lib/query';
 import { commissionApi, refreshCommissions, useAgent, useGeneralSetting } from './api';
+import { useTranslation } from 'react-i18next';
 
 type Values = {
   isActive: boolean;
@@ -33,7 +34,10 @@ export function CommissionSettingsModal(props: {
   /** null: the general setting; else that agent's. */
   agent: { userId: string; name: string } | null;
 }) {
-  const title = props.agent ? `Commission for ${props.agent.name}` : 'Default commission';
+  const { t } = useTranslation('commissions');
+  const title = props.agent
+    ? t('commissionSettingsModal.commissionFor', { name: props.agent.name })
+    : t('commissionSettingsModal.defaultCommission');
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={title} centered>
       {props.opened && <SettingsLoader agent={props.agent} onClose={props.onClose} />}
@@ -42,6 +46,7 @@ export function CommissionSettingsModal(props: {
 }
 
 function SettingsLoader(props: { agent: { userId: string; name: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('commissions');
   const general = useGeneralSetting(!props.agent);
   const agent = useAgent(props.agent?.userId ?? null);
   const q = props.agent ? agent : general;
@@ -50,7 +55,9 @@ function SettingsLoader(props: { agent: { userId: string; name: string } | null;
     return (
       <Alert color="red">
         {q.error.message ||
-          (props.agent ? 'Failed to fetch agent data' : 'Failed to fetch general commission settings')}
+          (props.agent
+            ? t('commissionSettingsModal.failedToFetchAgentData')
+            : t('commissionSettingsModal.failedToFetchGeneralCommission'))}
       </Alert>
     );
   const config = props.agent ? agent.data?.commission : general.data;
@@ -59,6 +66,7 @@ function SettingsLoader(props: { agent: { userId: string; name: string } | null;
 
 /** The commission's type, its default, and for percentages the earning threshold. */
 function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Values['commissionType'] }) {
+  const { t } = useTranslation('commissions');
   return (
     <>
       <Controller
@@ -66,10 +74,10 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
         name="commissionType"
         render={({ field }) => (
           <Select
-            label="Commission type"
+            label={t('commissionSettingsModal.commissionType')}
             data={[
-              { value: 'percentage', label: 'Percentage' },
-              { value: 'fixed', label: 'Fixed amount' },
+              { value: 'percentage', label: t('commissionSettingsModal.percentage') },
+              { value: 'fixed', label: t('commissionSettingsModal.fixedAmount') },
             ]}
             value={field.value}
             onChange={(v) => v && field.onChange(v)}
@@ -78,7 +86,11 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
         )}
       />
       <TextInput
-        label={type === 'percentage' ? 'Default commission (%)' : 'Default commission (₦)'}
+        label={
+          type === 'percentage'
+            ? t('commissionSettingsModal.defaultCommission2')
+            : t('commissionSettingsModal.defaultCommission3')
+        }
         inputMode="decimal"
         {...form.register('defaultCommission', {
           validate: (v) => (v.trim() !== '' && Number(v) > 0) || COMMISSION_MSG.defaultRequired,
@@ -87,8 +99,8 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
       />
       {type === 'percentage' && (
         <TextInput
-          label="Commission earning threshold (₦, optional)"
-          description="Matured commissions are paid out once their total is above this"
+          label={t('commissionSettingsModal.commissionEarningThresholdOptional')}
+          description={t('commissionSettingsModal.maturedCommissionsArePaidOut')}
           inputMode="decimal"
           {...form.register('commissionEarningThreshold', {
             validate: (v) => v.trim() === '' || Number(v) > 10 || COMMISSION_MSG.thresholdMin,
@@ -102,6 +114,7 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
 
 /** How and how often matured commissions are paid out. */
 function PayoutFields({ form }: { form: UseFormReturn<Values> }) {
+  const { t } = useTranslation('commissions');
   return (
     <>
       <Controller
@@ -109,10 +122,10 @@ function PayoutFields({ form }: { form: UseFormReturn<Values> }) {
         name="payoutMode"
         render={({ field }) => (
           <Select
-            label="Payout mode"
+            label={t('commissionSettingsModal.payoutMode')}
             data={[
-              { value: 'consolidated', label: 'Consolidated (one payment per batch)' },
-              { value: 'individual', label: 'Individual (one payment per invoice)' },
+              { value: 'consolidated', label: t('commissionSettingsModal.consolidatedOnePaymentPerBatch') },
+              { value: 'individual', label: t('commissionSettingsModal.individualOnePaymentPerInvoice') },
             ]}
             value={field.value}
             onChange={(v) => v && field.onChange(v)}
@@ -125,11 +138,11 @@ function PayoutFields({ form }: { form: UseFormReturn<Values> }) {
         name="payoutFrequency"
         render={({ field }) => (
           <Select
-            label="Payout frequency"
+            label={t('commissionSettingsModal.payoutFrequency')}
             data={[
-              { value: 'daily', label: 'Daily' },
-              { value: 'weekly', label: 'Weekly' },
-              { value: 'monthly', label: 'Monthly' },
+              { value: 'daily', label: t('commissionSettingsModal.daily') },
+              { value: 'weekly', label: t('commissionSettingsModal.weekly') },
+              { value: 'monthly', label: t('commissionSettingsModal.monthly') },
             ]}
             value={field.value}
             onChange={(v) => v && field.onChange(v)}
@@ -146,6 +159,7 @@ function SettingsForm(props: {
   userId: string | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('commissions');
   const form = useForm<Values>({ defaultValues: fromConfig(props.config) });
   const [alert, setAlert] = useState<string | null>(null);
   useEffect(() => form.reset(fromConfig(props.config)), [props.config, form]);
@@ -166,8 +180,7 @@ function SettingsForm(props: {
       props.onClose();
     },
     onError: (err) => {
-      if (!isApiError(err) || !err.errors)
-        setAlert(err.message || 'An error occurred while saving commission settings');
+      if (!isApiError(err) || !err.errors) setAlert(err.message || t('commissionSettingsModal.saveFailed'));
     },
   });
   const submit = form.handleSubmit((v) => {
@@ -187,7 +200,9 @@ function SettingsForm(props: {
           name="isActive"
           render={({ field }) => (
             <Switch
-              label={field.value ? 'Enabled' : 'Disabled'}
+              label={
+                field.value ? t('commissionSettingsModal.enabled') : t('commissionSettingsModal.disabled')
+              }
               checked={field.value}
               onChange={(e) => field.onChange(e.currentTarget.checked)}
             />
@@ -196,14 +211,14 @@ function SettingsForm(props: {
         <AmountFields form={form} type={type} />
         <PayoutFields form={form} />
         <Text size="xs" c="dimmed">
-          A commission matures only after its invoice is approved and fully paid.
+          {t('commissionSettingsModal.aCommissionMaturesOnlyAfter')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('commissionSettingsModal.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {t('commissionSettingsModal.save')}
           </Button>
         </Group>
       </Stack>

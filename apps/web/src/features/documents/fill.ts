@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { fromMinor } from '@owo/contract';
 import { DOCUMENT_LOW_CONFIDENCE, type DocumentField, type ExtractedDocument } from '@owo/contract/documents';
+import { i18n } from '../../lib/i18n';
 
 /** The bank account a document asks to be paid to (NUBAN-checked by the server before it is offered). */
 export type DocumentBank = {
@@ -49,7 +50,8 @@ export function confidenceOf(doc: ExtractedDocument, ...fields: DocumentField[])
 /** The fields of a form filled from a document, each with how sure the reader was. */
 export type FilledFields<K extends string> = Partial<Record<K, number>>;
 
-export const CHECK_TEXT = 'Check this: read from the document';
+/** The mark's words on a field the reader was not sure of. */
+export const checkText = () => i18n.t('documents:fill.check');
 const CHECK_STYLES = {
   input: { borderColor: 'var(--mantine-color-yellow-6)', borderWidth: 2 },
 } as const;
@@ -78,7 +80,7 @@ export function useScanMarks<K extends string>() {
     const check = (name: K, own?: ReactNode) =>
       isLow(name)
         ? {
-            description: typeof own === 'string' && own ? `${CHECK_TEXT} · ${own}` : CHECK_TEXT,
+            description: typeof own === 'string' && own ? `${checkText()} · ${own}` : checkText(),
             styles: CHECK_STYLES,
             'data-check': 'document',
           }

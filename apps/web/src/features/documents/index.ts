@@ -1,7 +1,7 @@
 // Document capture (issue 39 §1): what other features use to read a receipt or an invoice.
 export { extractDocument } from './api';
 export {
-  CHECK_TEXT,
+  checkText,
   confidenceOf,
   documentValues,
   useScanMarks,

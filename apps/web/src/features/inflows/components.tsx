@@ -9,14 +9,13 @@ import { inflowApi, refreshInflows, type PartnerBody } from './api';
 import { BankSelect } from '../../components/bank-select';
 import { AccountNameCheck, NameMismatchWarning } from '../../components/account-name-check';
 import { resolvedName, useAccountLookup } from '../../components/use-account-lookup';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../lib/i18n';
 
-const LABELS: Record<string, string> = {
-  partlyPaid: 'Partly paid',
-  fullyPaid: 'Fully paid',
-  none: 'Not sent',
-};
+const LABELLED = new Set(['partlyPaid', 'fullyPaid', 'none']);
 /** The words of an invoice's, a payment's or a delivery's status (colours: the kit's StatusBadge). */
-export const inflowStatusLabel = (s: string) => LABELS[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
+export const inflowStatusLabel = (s: string) =>
+  LABELLED.has(s) ? i18n.t(`inflows:status.${s}`) : s.charAt(0).toUpperCase() + s.slice(1);
 
 export function CustomerModal(props: {
   opened: boolean;
@@ -24,6 +23,7 @@ export function CustomerModal(props: {
   customer?: Customer;
   onSaved?: (c: Customer) => void;
 }) {
+  const { t } = useTranslation('inflows');
   const form = useForm<{ name: string; email: string; phoneNumber: string }>({
     defaultValues: { name: '', email: '', phoneNumber: '' },
   });
@@ -54,21 +54,31 @@ export function CustomerModal(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.customer ? 'Edit customer' : 'New customer'}
+      title={props.customer ? t('components.editCustomer') : t('components.newCustomer')}
     >
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))}>
         <Stack>
-          <TextInput label="Name" required {...form.register('name')} error={err.name?.message} />
-          <TextInput label="Email" required {...form.register('email')} error={err.email?.message} />
           <TextInput
-            label="Phone number"
+            label={t('components.name')}
+            required
+            {...form.register('name')}
+            error={err.name?.message}
+          />
+          <TextInput
+            label={t('components.email')}
+            required
+            {...form.register('email')}
+            error={err.email?.message}
+          />
+          <TextInput
+            label={t('components.phoneNumber')}
             placeholder="08012345678"
             {...form.register('phoneNumber')}
             error={err.phoneNumber?.message}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save
+              {t('components.save')}
             </Button>
           </Group>
         </Stack>
@@ -81,22 +91,27 @@ type PartnerModalProps = { opened: boolean; onClose: () => void; partner?: Partn
 
 /** 002 §5 Partner: the account name is looked up once bank and a 10-digit number are present (500 ms pause). */
 export function PartnerModal(props: PartnerModalProps) {
+  const { t } = useTranslation('inflows');
   const p = props.partner;
   const { banks, form, lookup, bankCode, save } = usePartnerForm(props);
   const typedName = form.watch('customerName');
   const err = form.formState.errors;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={p ? 'Edit partner' : 'New partner'}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={p ? t('components.editPartner') : t('components.newPartner')}
+    >
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))}>
         <Stack>
           <TextInput
-            label="Partner name"
+            label={t('components.partnerName')}
             required
             {...form.register('customerName')}
             error={err.customerName?.message}
           />
           <TextInput
-            label="Partner email"
+            label={t('components.partnerEmail')}
             {...form.register('customerEmail')}
             error={err.customerEmail?.message}
           />
@@ -108,7 +123,7 @@ export function PartnerModal(props: PartnerModalProps) {
             error={err.bankCode?.message}
           />
           <TextInput
-            label="Account number"
+            label={t('components.accountNumber')}
             required
             maxLength={10}
             {...form.register('accountNumber')}
@@ -116,16 +131,20 @@ export function PartnerModal(props: PartnerModalProps) {
           />
           <AccountNameCheck lookup={lookup} />
           <TextInput
-            label="Split percentage"
+            label={t('components.splitPercentage')}
             required
             {...form.register('percentage')}
             error={err.percentage?.message}
           />
-          <TextInput label="Amount cap (NGN, optional)" {...form.register('cap')} error={err.cap?.message} />
+          <TextInput
+            label={t('components.amountCapNgnOptional')}
+            {...form.register('cap')}
+            error={err.cap?.message}
+          />
           <NameMismatchWarning lookup={lookup} typedName={typedName} />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={!resolvedName(lookup)}>
-              Save
+              {t('components.save')}
             </Button>
           </Group>
         </Stack>

@@ -2,10 +2,14 @@
 // ' Notification on ' plus the account name; announcements open a modal, others navigate by the
 // reference they carry.
 import type { NotificationItem } from '@owo/contract';
+import { i18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 export function notificationTitle(item: NotificationItem): string {
-  return `${item.notification.topic} Notification on ${item.notification.account.account.name}`;
+  return i18n.t('notifications:notificationRules.title', {
+    topic: item.notification.topic,
+    account: item.notification.account.account.name,
+  });
 }
 
 export type NotificationAction = { type: 'navigate'; to: string } | { type: 'modal' };

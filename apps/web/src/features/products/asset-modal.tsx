@@ -6,22 +6,18 @@ import { useZodForm } from '../../lib/forms';
 import { useApiMutation } from '../../lib/query';
 import { productsApi, refreshProducts } from './api';
 import { ManageProductsModal, type ProductLine } from './manage-products-modal';
+import { useTranslation } from 'react-i18next';
 
-const FIELDS = [
-  ['type', 'Type', 'Generator'],
-  ['brand', 'Brand', 'Mikano'],
-  ['modelNo', 'Model number', 'MK-20'],
-  ['serialNo', 'Serial number', 'SN-0001'],
-  ['location', 'Location', 'Ikeja office'],
-] as const;
+const FIELDS = ['type', 'brand', 'modelNo', 'serialNo', 'location'] as const;
 
 /** Add or edit a payout asset (001 §2; every field required, 001 §5); closes on success. */
 export function AssetModal(props: { opened: boolean; asset?: PayoutAsset | null; onClose: () => void }) {
+  const { t } = useTranslation('products');
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.asset ? 'Edit asset' : 'Add asset'}
+      title={props.asset ? t('assetModal.editAsset') : t('assetModal.addAsset')}
       size="lg"
       centered
     >
@@ -51,9 +47,10 @@ const inventoryLines = (a: PayoutAsset | null | undefined): ProductLine[] =>
 
 /** The asset's products, each with its quantity and value. */
 function InventoryLines({ lines }: { lines: ProductLine[] }) {
+  const { t } = useTranslation('products');
   return lines.length === 0 ? (
     <Text size="sm" c="dimmed">
-      No products in this asset's inventory yet.
+      {t('assetModal.noProductsInThisAsset')}
     </Text>
   ) : (
     <Table>
@@ -71,6 +68,7 @@ function InventoryLines({ lines }: { lines: ProductLine[] }) {
 }
 
 function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
+  const { t } = useTranslation('products');
   const a = props.asset;
   const form = useZodForm(assetBody, {
     defaultValues: {
@@ -102,11 +100,11 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map(([name, label, placeholder]) => (
+          {FIELDS.map((name) => (
             <TextInput
               key={name}
-              label={label}
-              placeholder={placeholder}
+              label={t(`assetModal.fields.${name}.label`)}
+              placeholder={t(`assetModal.fields.${name}.placeholder`)}
               withAsterisk
               {...form.register(name)}
               error={errors[name]?.message}
@@ -115,10 +113,10 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
         </SimpleGrid>
         <Group justify="space-between">
           <Text fw={600} size="sm">
-            Inventory
+            {t('assetModal.inventory')}
           </Text>
           <Button variant="light" size="xs" onClick={() => setPicking(true)}>
-            Manage products
+            {t('assetModal.manageProducts')}
           </Button>
         </Group>
         <InventoryLines lines={lines} />
@@ -128,13 +126,13 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
           </Text>
         )}
         <Group justify="space-between">
-          <Text size="sm">Inventory value {formatMoney(value)}</Text>
+          <Text size="sm">{t('assetModal.inventoryValue', { amount: formatMoney(value) })}</Text>
           <Group>
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t('assetModal.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {a ? 'Save changes' : 'Add asset'}
+              {a ? t('assetModal.saveChanges') : t('assetModal.addAsset')}
             </Button>
           </Group>
         </Group>
@@ -144,7 +142,7 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
         value={lines}
         onChange={setLines}
         onClose={() => setPicking(false)}
-        title="Manage payment products"
+        title={t('assetModal.managePaymentProducts')}
       />
     </form>
   );

@@ -16,6 +16,7 @@ import type { Product } from '@owo/contract/products';
 import { formatMoney } from '../../lib/format';
 import { useProducts } from './api';
 import { ProductModal } from './product-modal';
+import { useTranslation } from 'react-i18next';
 
 export type ProductLine = { product: Product; quantity: number };
 
@@ -31,11 +32,12 @@ export function ManageProductsModal(props: {
   onChange: (lines: ProductLine[]) => void;
   title?: string;
 }) {
+  const { t } = useTranslation('products');
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.title ?? 'Manage payment products'}
+      title={props.title ?? t('manageProductsModal.managePaymentProducts')}
       size="lg"
       centered
     >
@@ -51,11 +53,16 @@ function PickRow(props: {
   toggle: (p: Product) => void;
   setQty: (id: string, quantity: number) => void;
 }) {
+  const { t } = useTranslation('products');
   const { p, line, toggle, setQty } = props;
   return (
     <Table.Tr>
       <Table.Td w={36}>
-        <Checkbox checked={!!line} onChange={() => toggle(p)} aria-label={`Pick ${p.name}`} />
+        <Checkbox
+          checked={!!line}
+          onChange={() => toggle(p)}
+          aria-label={t('manageProductsModal.pick', { name: p.name })}
+        />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{p.name}</Text>
@@ -71,7 +78,7 @@ function PickRow(props: {
             allowDecimal={false}
             value={line.quantity}
             onChange={(v) => setQty(p.id, typeof v === 'number' ? v : 0)}
-            aria-label={`Quantity of ${p.name}`}
+            aria-label={t('manageProductsModal.quantityOf', { name: p.name })}
           />
         )}
       </Table.Td>
@@ -87,6 +94,7 @@ function Picker(props: {
   onClose: () => void;
   onChange: (lines: ProductLine[]) => void;
 }) {
+  const { t } = useTranslation('products');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 500);
   const [lines, setLines] = useState<ProductLine[]>(props.value);
@@ -105,13 +113,13 @@ function Picker(props: {
       <Group>
         <TextInput
           style={{ flex: 1 }}
-          placeholder="Search products"
+          placeholder={t('manageProductsModal.searchProducts')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          aria-label="Search products"
+          aria-label={t('manageProductsModal.searchProducts')}
         />
         <Button variant="light" onClick={() => setAdding(true)}>
-          New product
+          {t('manageProductsModal.newProduct')}
         </Button>
       </Group>
       {q.error ? (
@@ -120,7 +128,7 @@ function Picker(props: {
         </Text>
       ) : q.data && q.data.items.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No data available
+          {t('manageProductsModal.noDataAvailable')}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={320}>
@@ -136,11 +144,11 @@ function Picker(props: {
       )}
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          Total {formatMoney(total)}
+          {t('manageProductsModal.total', { amount: formatMoney(total) })}
         </Text>
         <Group>
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('manageProductsModal.cancel')}
           </Button>
           <Button
             onClick={() => {
@@ -148,7 +156,7 @@ function Picker(props: {
               props.onClose();
             }}
           >
-            Done
+            {t('manageProductsModal.done')}
           </Button>
         </Group>
       </Group>

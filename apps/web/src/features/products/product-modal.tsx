@@ -5,6 +5,8 @@ import { PRODUCT_CATEGORIES, PRODUCT_MSG, type Product } from '@owo/contract/pro
 import { useZodForm } from '../../lib/forms';
 import { useApiMutation } from '../../lib/query';
 import { productsApi, refreshProducts } from './api';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../lib/i18n';
 
 // The form keeps the price as typed (naira); the API converts it to kobo (001 §5 Products).
 const productForm = z.object({
@@ -15,7 +17,10 @@ const productForm = z.object({
     .trim()
     .regex(/^\d{1,13}(\.\d{1,2})?$/, PRODUCT_MSG.priceMin),
   category: z.enum(PRODUCT_CATEGORIES, { error: PRODUCT_MSG.categoryRequired }),
-  quantity: z.number({ error: 'Quantity must be at least 0' }).int().min(0, 'Quantity must be at least 0'),
+  quantity: z
+    .number({ error: () => i18n.t('products:productModal.quantityMin') })
+    .int()
+    .min(0, { error: () => i18n.t('products:productModal.quantityMin') }),
 });
 
 /**
@@ -28,11 +33,12 @@ export function ProductModal(props: {
   onClose: () => void;
   onSaved?: (p: Product) => void;
 }) {
+  const { t } = useTranslation('products');
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.product ? 'Edit product' : 'Add product'}
+      title={props.product ? t('productModal.editProduct') : t('productModal.addProduct')}
       centered
     >
       {props.opened && <ProductForm key={props.product?.id ?? 'new'} {...props} />}
@@ -58,6 +64,7 @@ function ProductForm(props: {
   onClose: () => void;
   onSaved?: (p: Product) => void;
 }) {
+  const { t } = useTranslation('products', { keyPrefix: 'productModal' });
   const p = props.product;
   const form = useProductForm(p);
   const save = useApiMutation({
@@ -74,10 +81,14 @@ function ProductForm(props: {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
-        <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
-        <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
+        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} />
+        <Textarea
+          label={t('description')}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
         <TextInput
-          label="Price (₦)"
+          label={t('price')}
           withAsterisk
           inputMode="decimal"
           {...form.register('amount')}
@@ -89,7 +100,7 @@ function ProductForm(props: {
             name="category"
             render={({ field, fieldState }) => (
               <Select
-                label="Category"
+                label={t('category')}
                 withAsterisk
                 data={[...PRODUCT_CATEGORIES]}
                 value={field.value}
@@ -104,7 +115,7 @@ function ProductForm(props: {
             name="quantity"
             render={({ field, fieldState }) => (
               <NumberInput
-                label="Quantity"
+                label={t('quantity')}
                 min={0}
                 allowDecimal={false}
                 value={field.value}
@@ -116,10 +127,10 @@ function ProductForm(props: {
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {p ? 'Save changes' : 'Add product'}
+            {p ? t('saveChanges') : t('addProduct')}
           </Button>
         </Group>
       </Stack>

@@ -8,6 +8,7 @@ import { useZodForm } from '../../lib/forms';
 import { useApiMutation } from '../../lib/query';
 import { projectsApi, refreshProjects } from './api';
 import { paths } from '../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 const day = z.union([z.literal(''), z.string().date(PROJECT_MSG.dateInvalid)]);
 const projectForm = z
@@ -31,14 +32,16 @@ const projectForm = z
 
 /** New project: name, budget, start and end dates (DD/MM/YYYY); closes on success and opens it. */
 export function ProjectModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('projects');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="New project" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t('projectModal.newProject')} centered>
       {props.opened && <ProjectForm onClose={props.onClose} />}
     </Modal>
   );
 }
 
 function ProjectForm(props: { onClose: () => void }) {
+  const { t } = useTranslation('projects');
   const navigate = useNavigate();
   const form = useZodForm(projectForm, {
     defaultValues: { name: '', description: '', budget: '', startDate: '', endDate: '' },
@@ -78,24 +81,33 @@ function ProjectForm(props: { onClose: () => void }) {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
-        <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
-        <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
         <TextInput
-          label="Budget (₦)"
+          label={t('projectModal.name')}
+          withAsterisk
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
+        <Textarea
+          label={t('projectModal.description')}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+        <TextInput
+          label={t('projectModal.budget')}
           inputMode="decimal"
           {...form.register('budget')}
           error={errors.budget?.message}
         />
         <Group grow align="flex-start">
-          {date('startDate', 'Start date')}
-          {date('endDate', 'End date')}
+          {date('startDate', t('projectModal.startDate'))}
+          {date('endDate', t('projectModal.endDate'))}
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('projectModal.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Create project
+            {t('projectModal.createProject')}
           </Button>
         </Group>
       </Stack>

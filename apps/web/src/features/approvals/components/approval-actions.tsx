@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PendingApprovalItem } from '@owo/contract/approvals';
 import { DecisionModal, type DecisionKind } from './decision-modal';
 import { TrailModal } from './trail-modal';
+import { useTranslation } from 'react-i18next';
 
 /**
  * What every approvable record's page shows: Approve and Reject only when the server says
@@ -14,6 +15,7 @@ export function ApprovalActions(props: {
   onDone?: () => void;
   extra?: React.ReactNode;
 }) {
+  const { t } = useTranslation('approvals');
   const [kind, setKind] = useState<DecisionKind | null>(null);
   const [trail, setTrail] = useState(false);
   const item = props.item;
@@ -23,25 +25,25 @@ export function ApprovalActions(props: {
       <Group gap="sm">
         {item.canApprove && (
           <>
-            <Button onClick={() => setKind('approve')}>Approve</Button>
+            <Button onClick={() => setKind('approve')}>{t('approvalActions.approve')}</Button>
             <Button color="red" variant="light" onClick={() => setKind('reject')}>
-              Reject
+              {t('approvalActions.reject')}
             </Button>
           </>
         )}
         {item.canSelfApprove && (
           <Button color="orange" variant="light" onClick={() => setKind('selfApprove')}>
-            Self-approve
+            {t('approvalActions.selfApprove')}
           </Button>
         )}
         {item.canResolve && (
           <Button variant="light" onClick={() => setKind('resolve')}>
-            Resolve
+            {t('approvalActions.resolve')}
           </Button>
         )}
         {props.extra}
         <Button variant="default" onClick={() => setTrail(true)}>
-          Approval trail
+          {t('approvalActions.approvalTrail')}
         </Button>
       </Group>
       <DecisionModal approvalId={item.id} kind={kind} onClose={() => setKind(null)} onDone={props.onDone} />

@@ -5,6 +5,7 @@ import { useZodForm } from '../../../lib/forms';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { addApprovalComment, approvalKeys, useApprovalComments } from '../api';
 import { trailColor } from './trail-color';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The approval item's comment thread (002 §2 approval history "link to a comment thread"; issue 24
@@ -12,11 +13,12 @@ import { trailColor } from './trail-color';
  * every approvable type through `TrailList`.
  */
 export function CommentsDrawer(props: { approvalId: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('approvals');
   return (
     <Drawer
       opened={props.opened}
       onClose={props.onClose}
-      title="Comments"
+      title={t('commentsDrawer.comments')}
       position="right"
       size="md"
       zIndex={300}
@@ -27,6 +29,7 @@ export function CommentsDrawer(props: { approvalId: string; opened: boolean; onC
 }
 
 function Thread({ approvalId }: { approvalId: string }) {
+  const { t } = useTranslation('approvals');
   const thread = useApprovalComments(approvalId, true);
   const form = useZodForm(approvalCommentBody, { defaultValues: { body: '' } });
   const add = useApiMutation({
@@ -48,7 +51,7 @@ function Thread({ approvalId }: { approvalId: string }) {
     <Stack gap="md">
       {thread.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No comments yet
+          {t('commentsDrawer.noCommentsYet')}
         </Text>
       ) : (
         <Stack gap="sm" data-testid="comment-thread">
@@ -77,8 +80,8 @@ function Thread({ approvalId }: { approvalId: string }) {
       <form onSubmit={form.handleSubmit((v) => add.mutate(v.body))} noValidate>
         <Stack gap="xs">
           <Textarea
-            label="Add a comment"
-            placeholder="Write a comment"
+            label={t('commentsDrawer.addAComment')}
+            placeholder={t('commentsDrawer.writeAComment')}
             autosize
             minRows={2}
             maxLength={1000}
@@ -87,7 +90,7 @@ function Thread({ approvalId }: { approvalId: string }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending}>
-              Comment
+              {t('commentsDrawer.comment')}
             </Button>
           </Group>
         </Stack>

@@ -4,14 +4,9 @@ import { z } from 'zod';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { decideApproval, refreshApprovals, resolveApproval, selfApproveApproval } from '../api';
+import { useTranslation } from 'react-i18next';
 
 export type DecisionKind = 'approve' | 'reject' | 'resolve' | 'selfApprove';
-const TITLES: Record<DecisionKind, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  resolve: 'Resolve',
-  selfApprove: 'Self-approve',
-};
 const noteForm = z.object({ comments: approvalNoteSchema });
 
 /**
@@ -24,11 +19,12 @@ export function DecisionModal(props: {
   onClose: () => void;
   onDone?: () => void;
 }) {
+  const { t } = useTranslation('approvals');
   return (
     <Modal
       opened={!!props.kind}
       onClose={props.onClose}
-      title={props.kind ? TITLES[props.kind] : ''}
+      title={props.kind ? t(`decisionModal.titles.${props.kind}`) : ''}
       centered
     >
       {props.kind && <DecisionForm key={props.kind} {...props} kind={props.kind} />}
@@ -42,6 +38,7 @@ function DecisionForm(props: {
   onClose: () => void;
   onDone?: () => void;
 }) {
+  const { t } = useTranslation('approvals');
   const form = useZodForm(noteForm, { defaultValues: { comments: '' } });
   const save = useApiMutation({
     mutationFn: (comments: string) =>
@@ -64,15 +61,13 @@ function DecisionForm(props: {
     <form onSubmit={form.handleSubmit((v) => save.mutate(v.comments))} noValidate>
       <Stack gap="md">
         {props.kind === 'selfApprove' && (
-          <Alert color="orange" title="Approve your own item?">
-            Nobody else in your company can approve it. As the owner you may approve it yourself: the approval
-            trail will read “{SELF_APPROVAL_MSG.label}” and the audit log records it. To keep four eyes,
-            invite an approver instead.
+          <Alert color="orange" title={t('decisionModal.approveYourOwnItem')}>
+            {t('decisionModal.nobodyElseInYourCompany', { label: SELF_APPROVAL_MSG.label })}
           </Alert>
         )}
         <Textarea
-          label="Reason"
-          placeholder="Add a comment"
+          label={t('decisionModal.reason')}
+          placeholder={t('decisionModal.addAComment')}
           autosize
           minRows={3}
           maxLength={1000}
@@ -81,14 +76,14 @@ function DecisionForm(props: {
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('decisionModal.cancel')}
           </Button>
           <Button
             type="submit"
             color={props.kind === 'reject' ? 'red' : props.kind === 'selfApprove' ? 'orange' : undefined}
             loading={save.isPending}
           >
-            {TITLES[props.kind]}
+            {t(`decisionModal.titles.${props.kind}`)}
           </Button>
         </Group>
       </Stack>

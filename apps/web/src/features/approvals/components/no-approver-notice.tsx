@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { APPROVAL_TYPE_LABELS, type ApprovalType } from '@owo/contract/approvals';
 import { paths } from '../../../lib/paths';
 import { useApproverOutlook } from '../api';
+import { useTranslation } from 'react-i18next';
 
 /** The team screen with the invitation modal open (TeamsScreen reads `?invite=1`). */
 export const INVITE_APPROVER_PATH = `${paths.teams.root.path}?invite=1`;
@@ -13,21 +14,27 @@ export const INVITE_APPROVER_PATH = `${paths.teams.root.path}?invite=1`;
  * "Invite an approver" link; and whether the owner may self-approve it meanwhile (AP policy).
  */
 export function NoApproverNotice(props: { type: ApprovalType; amount?: string }) {
+  const { t } = useTranslation('approvals');
   const outlook = useApproverOutlook(props.type, props.amount);
   const o = outlook.data;
   if (!o?.needsApprover) return null;
   const what = APPROVAL_TYPE_LABELS[props.type].toLowerCase();
   return (
-    <Alert color="yellow" title="Nobody else can approve this yet" data-testid="no-approver-notice">
+    <Alert
+      color="yellow"
+      title={t('noApproverNotice.nobodyElseCanApproveThis')}
+      data-testid="no-approver-notice"
+    >
       <Text size="sm">
-        Four eyes is on: a {what} you submit needs someone other than you to approve it, and nobody in your
-        company can.{' '}
-        {o.canSelfApprove
-          ? 'As the owner you can self-approve it after submitting; the approval trail and the audit log will say so.'
-          : 'It will wait until an approver joins.'}
+        {t('noApproverNotice.fourEyesIsOnA', {
+          what,
+          next: o.canSelfApprove
+            ? t('noApproverNotice.asTheOwnerYouCan')
+            : t('noApproverNotice.itWillWaitUntilAn'),
+        })}
       </Text>
       <Anchor component={Link} to={INVITE_APPROVER_PATH} size="sm" fw={500}>
-        Invite an approver
+        {t('noApproverNotice.inviteAnApprover')}
       </Anchor>
     </Alert>
   );

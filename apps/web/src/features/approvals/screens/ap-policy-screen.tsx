@@ -20,6 +20,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { refreshApprovals, saveApPolicy, useApPolicy } from '../api';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /settings/ap-policy (issue 21 §3). */
 export function ApPolicyScreen() {
@@ -68,6 +69,7 @@ function usePolicyForm(p: ApPolicy) {
 
 /** Four eyes, owner self-approval, and what happens over budget. */
 function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'] }) {
+  const { t } = useTranslation('approvals');
   return (
     <>
       <Controller
@@ -75,7 +77,7 @@ function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'
         name="fourEyes"
         render={({ field }) => (
           <Switch
-            label="Four eyes: nobody approves their own item (owner included)"
+            label={t('apPolicyScreen.fourEyesNobodyApprovesTheir')}
             checked={!!field.value}
             onChange={(ev) => field.onChange(ev.currentTarget.checked)}
           />
@@ -86,8 +88,8 @@ function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'
         name="selfApproval"
         render={({ field }) => (
           <Switch
-            label="Let the owner self-approve when nobody else can approve"
-            description="Labelled in the approval trail and recorded in the audit log. Off: the item waits until an approver is invited."
+            label={t('apPolicyScreen.letTheOwnerSelfApprove')}
+            description={t('apPolicyScreen.labelledInTheApprovalTrail')}
             checked={!!field.value}
             onChange={(ev) => field.onChange(ev.currentTarget.checked)}
           />
@@ -95,7 +97,7 @@ function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'
       />
       <div>
         <Text size="sm" fw={500}>
-          When an approved item would exceed its budget
+          {t('apPolicyScreen.whenAnApprovedItemWould')}
         </Text>
         <Controller
           control={form.control}
@@ -105,8 +107,8 @@ function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'
               value={field.value}
               onChange={field.onChange}
               data={[
-                { value: 'block', label: 'Block' },
-                { value: 'warn', label: 'Warn' },
+                { value: 'block', label: t('apPolicyScreen.block') },
+                { value: 'warn', label: t('apPolicyScreen.warn') },
               ]}
             />
           )}
@@ -117,6 +119,7 @@ function ApprovalRules({ form }: { form: ReturnType<typeof usePolicyForm>['form'
 }
 
 function ApPolicyForm(props: { policy: ApPolicy }) {
+  const { t } = useTranslation('approvals');
   const p = props.policy;
   const canEdit = useCan('policy', 'put');
   const { form, platformCap } = usePolicyForm(p);
@@ -140,27 +143,27 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
       <Stack gap="lg" maw={560}>
         <PageHeader
           mb={0}
-          title="AP policy"
-          description="Applies when no approval workflow matches, and to every expense."
+          title={t('apPolicyScreen.apPolicy')}
+          description={t('apPolicyScreen.appliesWhenNoApprovalWorkflow')}
         />
         <Card>
           <Stack>
             <TextInput
-              label="Auto-approve below (₦)"
-              description="Items under this amount need no approval when no workflow matches. 0 turns it off."
+              label={t('apPolicyScreen.autoApproveBelow')}
+              description={t('apPolicyScreen.itemsUnderThisAmountNeed')}
               {...form.register('autoApproveBelow')}
               error={e.autoApproveBelow?.message}
             />
             <ApprovalRules form={form} />
             <TextInput
-              label="Receipts required above (₦)"
-              description="Leave empty to never require a receipt."
+              label={t('apPolicyScreen.receiptsRequiredAbove')}
+              description={t('apPolicyScreen.leaveEmptyToNeverRequire')}
               {...form.register('receiptsRequiredAbove')}
               error={e.receiptsRequiredAbove?.message}
             />
             <TextInput
-              label="Per-transaction cap while KYB is incomplete (₦)"
-              description={`At most the platform's ${platformCap}: you may set a lower cap, not a higher one.`}
+              label={t('apPolicyScreen.perTransactionCapWhileKyb')}
+              description={t('apPolicyScreen.atMostThePlatformS', { platformCap })}
               data-testid="kyc-cap"
               {...form.register('kycIncompleteCap')}
               error={e.kycIncompleteCap?.message}
@@ -169,7 +172,7 @@ function ApPolicyForm(props: { policy: ApPolicy }) {
         </Card>
         {canEdit && (
           <Button type="submit" loading={save.isPending} w="fit-content">
-            Save policy
+            {t('apPolicyScreen.savePolicy')}
           </Button>
         )}
       </Stack>

@@ -5,9 +5,11 @@ import { useApiMutation } from '../../../lib/query';
 import { deleteWorkflow, refreshApprovals, useApprovalTypes, useWorkflow } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /settings/approval/:id: Approval Workflow Detail (001 §2; resource approvalWorkflows, get). */
 export function WorkflowDetailScreen() {
+  const { t } = useTranslation('approvals');
   const { id } = useParams();
   const navigate = useNavigate();
   const w = useWorkflow(id);
@@ -22,7 +24,8 @@ export function WorkflowDetailScreen() {
     },
   });
   if (w.isLoading) return <Loader />;
-  if (w.error || !w.data) return <Alert color="red">{w.error?.message ?? 'Not found'}</Alert>;
+  if (w.error || !w.data)
+    return <Alert color="red">{w.error?.message ?? t('workflowDetailScreen.notFound')}</Alert>;
   const wf = w.data;
   return (
     <Stack gap="lg">
@@ -31,20 +34,25 @@ export function WorkflowDetailScreen() {
         title={wf.name}
         description={
           <>
-            {types.data?.find((t) => t.type === wf.type)?.label ?? wf.type} ·{' '}
+            {types.data?.find((wt) => wt.type === wf.type)?.label ?? wf.type} ·{' '}
             {wf.amountFrom || wf.amountTo
-              ? `₦${wf.amountFrom ?? '0.00'} – ${wf.amountTo ? `₦${wf.amountTo}` : 'no upper limit'}`
-              : 'any amount'}
+              ? t('workflowDetailScreen.range', {
+                  from: wf.amountFrom ?? '0.00',
+                  to: wf.amountTo ? `₦${wf.amountTo}` : t('workflowDetailScreen.noUpperLimit'),
+                })
+              : t('workflowDetailScreen.anyAmount')}
           </>
         }
         actions={
           <>
             {canEdit && (
-              <Button onClick={() => navigate(paths.settings.approvalEdit.href({ id: wf.id }))}>Edit</Button>
+              <Button onClick={() => navigate(paths.settings.approvalEdit.href({ id: wf.id }))}>
+                {t('workflowDetailScreen.edit')}
+              </Button>
             )}
             {canDelete && (
               <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
-                Delete
+                {t('workflowDetailScreen.delete')}
               </Button>
             )}
           </>
@@ -53,8 +61,12 @@ export function WorkflowDetailScreen() {
       {wf.levels.map((l, i) => (
         <Card key={i}>
           <Group justify="space-between">
-            <Text fw={500}>Level {i + 1}</Text>
-            <Badge variant="light">{l.rule === 'any' ? 'Any one approver' : 'All approvers'}</Badge>
+            <Text fw={500}>{t('workflowDetailScreen.level', { level: i + 1 })}</Text>
+            <Badge variant="light">
+              {l.rule === 'any'
+                ? t('workflowDetailScreen.anyOneApprover')
+                : t('workflowDetailScreen.allApprovers')}
+            </Badge>
           </Group>
           <Text size="sm" mt="xs">
             {l.approvers.map((a) => a.name).join(', ')}

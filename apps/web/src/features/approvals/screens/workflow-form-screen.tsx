@@ -21,6 +21,7 @@ import { useApiMutation } from '../../../lib/query';
 import { refreshApprovals, saveWorkflow, useApprovalTypes, useWorkflow } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
 export function useSignatories() {
@@ -59,19 +60,24 @@ type WorkflowFormApi = ReturnType<typeof useWorkflowForm>;
 
 /** Name, type and the amount range the workflow applies to. */
 function BasicsCard({ form }: { form: WorkflowFormApi }) {
+  const { t } = useTranslation('approvals');
   const types = useApprovalTypes();
   const errors = form.formState.errors;
   return (
     <Card>
       <Stack>
-        <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+        <TextInput
+          label={t('workflowFormScreen.name')}
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
         <Controller
           control={form.control}
           name="type"
           render={({ field }) => (
             <Select
-              label="Type"
-              data={(types.data ?? []).map((t) => ({ value: t.type, label: t.label }))}
+              label={t('workflowFormScreen.type')}
+              data={(types.data ?? []).map((wt) => ({ value: wt.type, label: wt.label }))}
               value={field.value}
               onChange={(v) => field.onChange(v)}
               error={errors.type?.message}
@@ -80,11 +86,15 @@ function BasicsCard({ form }: { form: WorkflowFormApi }) {
         />
         <Group grow>
           <TextInput
-            label="Amount from (₦)"
+            label={t('workflowFormScreen.amountFrom')}
             {...form.register('amountFrom')}
             error={errors.amountFrom?.message}
           />
-          <TextInput label="Amount to (₦)" {...form.register('amountTo')} error={errors.amountTo?.message} />
+          <TextInput
+            label={t('workflowFormScreen.amountTo')}
+            {...form.register('amountTo')}
+            error={errors.amountTo?.message}
+          />
         </Group>
       </Stack>
     </Card>
@@ -99,16 +109,17 @@ function LevelCard(props: {
   canRemove: boolean;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('approvals');
   const { form, i, options, canRemove, onRemove } = props;
   const errors = form.formState.errors;
   return (
     <Card>
       <Stack>
         <Group justify="space-between">
-          <Title order={5}>Level {i + 1}</Title>
+          <Title order={5}>{t('workflowFormScreen.level', { level: i + 1 })}</Title>
           {canRemove && (
             <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
-              Remove
+              {t('workflowFormScreen.remove')}
             </Button>
           )}
         </Group>
@@ -117,7 +128,7 @@ function LevelCard(props: {
           name={`levels.${i}.approverIds`}
           render={({ field }) => (
             <MultiSelect
-              label="Approvers"
+              label={t('workflowFormScreen.approvers')}
               searchable
               data={options}
               value={field.value}
@@ -131,10 +142,10 @@ function LevelCard(props: {
           name={`levels.${i}.rule`}
           render={({ field }) => (
             <Select
-              label="Rule"
+              label={t('workflowFormScreen.rule')}
               data={[
-                { value: 'any', label: 'Any one of them approves' },
-                { value: 'all', label: 'All of them approve' },
+                { value: 'any', label: t('workflowFormScreen.anyOneOfThemApproves') },
+                { value: 'all', label: t('workflowFormScreen.allOfThemApprove') },
               ]}
               value={field.value}
               onChange={(v) => field.onChange(v)}
@@ -147,6 +158,7 @@ function LevelCard(props: {
 }
 
 function WorkflowForm(props: { id?: string; initial?: Workflow }) {
+  const { t } = useTranslation('approvals');
   const navigate = useNavigate();
   const members = useSignatories();
   const w = props.initial;
@@ -178,7 +190,14 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
       })}
     >
       <Stack gap="lg">
-        <PageHeader mb={0} title={props.id ? 'Edit approval workflow' : 'New approval workflow'} />
+        <PageHeader
+          mb={0}
+          title={
+            props.id
+              ? t('workflowFormScreen.editApprovalWorkflow')
+              : t('workflowFormScreen.newApprovalWorkflow')
+          }
+        />
         <BasicsCard form={form} />
         {levels.fields.map((f, i) => (
           <LevelCard
@@ -193,14 +212,14 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
         {errors.levels?.message && <Alert color="red">{errors.levels.message}</Alert>}
         <Group justify="space-between">
           <Button variant="default" onClick={() => levels.append({ rule: 'any', approverIds: [] })}>
-            Add level
+            {t('workflowFormScreen.addLevel')}
           </Button>
           <Group>
             <Button variant="default" onClick={() => navigate(-1)}>
-              Cancel
+              {t('workflowFormScreen.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save workflow
+              {t('workflowFormScreen.saveWorkflow')}
             </Button>
           </Group>
         </Group>

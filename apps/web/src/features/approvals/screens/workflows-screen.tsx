@@ -6,12 +6,21 @@ import { useCan } from '../../../lib/session';
 import { useApprovalTypes, useWorkflows } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 const range = (from: string | null, to: string | null) =>
-  from && to ? `₦${from} – ₦${to}` : from ? `from ₦${from}` : to ? `up to ₦${to}` : 'any amount';
+  from && to
+    ? i18n.t('approvals:workflowsScreen.range.between', { from, to })
+    : from
+      ? i18n.t('approvals:workflowsScreen.range.from', { from })
+      : to
+        ? i18n.t('approvals:workflowsScreen.range.upTo', { to })
+        : i18n.t('approvals:workflowsScreen.range.any');
 
 /** /settings/payment-approvals and /settings/approval: the approval workflows, per type. */
 export function WorkflowsScreen() {
+  const { t } = useTranslation('approvals');
   const navigate = useNavigate();
   const types = useApprovalTypes();
   const [type, setType] = useState<ApprovalType | 'all'>('all');
@@ -21,15 +30,17 @@ export function WorkflowsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Payment approvals"
-        description="Who approves what, in which order. When no workflow matches, the AP policy decides."
+        title={t('workflowsScreen.paymentApprovals')}
+        description={t('workflowsScreen.whoApprovesWhatInWhich')}
         actions={
           <>
             <Button variant="default" component={Link} to={paths.settings.apPolicy.href()}>
-              AP policy
+              {t('workflowsScreen.apPolicy')}
             </Button>
             {canCreate && (
-              <Button onClick={() => navigate(paths.settings.approvalNew.href())}>New workflow</Button>
+              <Button onClick={() => navigate(paths.settings.approvalNew.href())}>
+                {t('workflowsScreen.newWorkflow')}
+              </Button>
             )}
           </>
         }
@@ -38,8 +49,8 @@ export function WorkflowsScreen() {
         value={type}
         onChange={(v) => setType(v as ApprovalType | 'all')}
         data={[
-          { value: 'all', label: 'All' },
-          ...(types.data ?? []).map((t) => ({ value: t.type, label: t.label })),
+          { value: 'all', label: t('workflowsScreen.all') },
+          ...(types.data ?? []).map((wt) => ({ value: wt.type, label: wt.label })),
         ]}
       />
       <Card padding={0}>
@@ -49,16 +60,16 @@ export function WorkflowsScreen() {
           </Alert>
         ) : list.data && list.data.length === 0 ? (
           <Text p="md" c="dimmed">
-            No data yet
+            {t('workflowsScreen.noDataYet')}
           </Text>
         ) : (
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Levels</Table.Th>
+                <Table.Th>{t('workflowsScreen.name')}</Table.Th>
+                <Table.Th>{t('workflowsScreen.type')}</Table.Th>
+                <Table.Th>{t('workflowsScreen.amount')}</Table.Th>
+                <Table.Th>{t('workflowsScreen.levels')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -71,7 +82,7 @@ export function WorkflowsScreen() {
                   <Table.Td>{w.name}</Table.Td>
                   <Table.Td>
                     <Badge variant="light">
-                      {types.data?.find((t) => t.type === w.type)?.label ?? w.type}
+                      {types.data?.find((wt) => wt.type === w.type)?.label ?? w.type}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{range(w.amountFrom, w.amountTo)}</Table.Td>

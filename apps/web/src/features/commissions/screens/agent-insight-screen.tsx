@@ -5,31 +5,28 @@ import { Alert, Box, Card, Loader, SimpleGrid, Stack, Text, Title } from '@manti
 import { PageHeader } from '../../../components/page-header';
 import { formatMoney } from '../../../lib/format';
 import { useAgentDashboard } from '../api';
+import { useTranslation } from 'react-i18next';
 
-const CARDS = [
-  ['totalEarned', 'Total earned'],
-  ['totalAwaitingApproval', 'Awaiting approval'],
-  ['totalPaid', 'Total paid'],
-  ['totalAwaitingMaturity', 'Awaiting maturity'],
-] as const;
+const CARDS = ['totalEarned', 'totalAwaitingApproval', 'totalPaid', 'totalAwaitingMaturity'] as const;
 
 export function AgentInsightScreen() {
+  const { t } = useTranslation('commissions');
   const q = useAgentDashboard();
   return (
     <Box maw={1200} mx="auto">
       <PageHeader
-        title="Earnings Insight"
-        description="What your commissions have earned, and where they stand"
+        title={t('agentInsightScreen.earningsInsight')}
+        description={t('agentInsightScreen.whatYourCommissionsHaveEarned')}
       />
       {q.isLoading && <Loader />}
       {q.error && <Alert color="red">{q.error.message}</Alert>}
       {q.data && (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {CARDS.map(([key, label]) => (
+            {CARDS.map((key) => (
               <Card withBorder key={key} data-testid={`insight-${key}`}>
                 <Text size="sm" c="dimmed">
-                  {label}
+                  {t(`agentInsightScreen.cards.${key}`)}
                 </Text>
                 <Title order={3}>{formatMoney(q.data.commissionSummary[key].valueMinor)}</Title>
               </Card>
@@ -37,7 +34,7 @@ export function AgentInsightScreen() {
           </SimpleGrid>
           <Card withBorder>
             <Title order={4} mb="md">
-              Earned per month
+              {t('agentInsightScreen.earnedPerMonth')}
             </Title>
             <BarChart
               h={260}

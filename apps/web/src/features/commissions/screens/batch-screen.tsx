@@ -15,28 +15,30 @@ import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 type Batch = NonNullable<ReturnType<typeof useBatch>['data']>;
 
 /** The batch in figures: amount, period, approval, item counts. */
 function SummaryCard({ b }: { b: Batch }) {
+  const { t } = useTranslation('commissions');
   return (
     <Card withBorder>
       <Title order={4} mb="sm">
-        Summary
+        {t('batchScreen.summary')}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <DetailField label="Total amount" value={formatMoney(b.totalAmountMinor)} />
-        <DetailField label="Payout period" value={`${b.period} (${b.payoutFrequency})`} />
+        <DetailField label={t('batchScreen.totalAmount')} value={formatMoney(b.totalAmountMinor)} />
+        <DetailField label={t('batchScreen.payoutPeriod')} value={`${b.period} (${b.payoutFrequency})`} />
         <DetailField
-          label="Approval status"
+          label={t('batchScreen.approvalStatus')}
           value={<StatusBadge status={b.approvalStatus} label={commissionStatusLabel(b.approvalStatus)} />}
         />
-        <DetailField label="Items" value={b.totalItems} />
-        <DetailField label="Paid" value={b.totalPaidItems} />
-        <DetailField label="Failed" value={b.totalFailedItems} />
-        <DetailField label="Pending" value={b.totalPendingItems} />
-        <DetailField label="Created" value={formatDate(b.createdAt)} />
+        <DetailField label={t('batchScreen.items')} value={b.totalItems} />
+        <DetailField label={t('batchScreen.paid')} value={b.totalPaidItems} />
+        <DetailField label={t('batchScreen.failed')} value={b.totalFailedItems} />
+        <DetailField label={t('batchScreen.pending')} value={b.totalPendingItems} />
+        <DetailField label={t('batchScreen.created')} value={formatDate(b.createdAt)} />
       </SimpleGrid>
     </Card>
   );
@@ -44,6 +46,7 @@ function SummaryCard({ b }: { b: Batch }) {
 
 /** The batch's payments, page by page, each removable while the batch allows it. */
 function PaymentsCard({ b, disbursementId }: { b: Batch; disbursementId: string }) {
+  const { t } = useTranslation('commissions');
   const [page, setPage] = useState(1);
   const items = useBatchItems(disbursementId, page);
   const remove = useApiMutation({
@@ -53,19 +56,19 @@ function PaymentsCard({ b, disbursementId }: { b: Batch; disbursementId: string 
   return (
     <Card withBorder>
       <Title order={4} mb="sm">
-        Payments
+        {t('batchScreen.payments')}
       </Title>
       <ListBody query={items} isEmpty={!items.data?.items.length}>
         <Table.ScrollContainer minWidth={700}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account name</Table.Th>
-                <Table.Th>Bank</Table.Th>
-                <Table.Th>Account number</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('batchScreen.accountName')}</Table.Th>
+                <Table.Th>{t('batchScreen.bank')}</Table.Th>
+                <Table.Th>{t('batchScreen.accountNumber')}</Table.Th>
+                <Table.Th>{t('batchScreen.amount')}</Table.Th>
+                <Table.Th>{t('batchScreen.reference')}</Table.Th>
+                <Table.Th>{t('batchScreen.status')}</Table.Th>
                 {b.canDeleteItems && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
@@ -98,7 +101,7 @@ function PaymentsCard({ b, disbursementId }: { b: Batch; disbursementId: string 
                         onClick={() => remove.mutate(i.id)}
                         loading={remove.isPending}
                       >
-                        Remove from batch
+                        {t('batchScreen.removeFromBatch')}
                       </Button>
                     </Table.Td>
                   )}
@@ -115,21 +118,22 @@ function PaymentsCard({ b, disbursementId }: { b: Batch; disbursementId: string 
 
 /** The commissions the batch pays. */
 function CommissionsCard({ b }: { b: Batch }) {
+  const { t } = useTranslation('commissions');
   return (
     <Card withBorder>
       <Title order={4} mb="sm">
-        Commissions
+        {t('batchScreen.commissions')}
       </Title>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Agent</Table.Th>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Commission</Table.Th>
-            <Table.Th>Rate</Table.Th>
-            <Table.Th>Payment Status</Table.Th>
-            <Table.Th>Approval Status</Table.Th>
-            <Table.Th>Payout Date</Table.Th>
+            <Table.Th>{t('batchScreen.agent')}</Table.Th>
+            <Table.Th>{t('batchScreen.invoice')}</Table.Th>
+            <Table.Th>{t('batchScreen.commission')}</Table.Th>
+            <Table.Th>{t('batchScreen.rate')}</Table.Th>
+            <Table.Th>{t('batchScreen.paymentStatus')}</Table.Th>
+            <Table.Th>{t('batchScreen.approvalStatus2')}</Table.Th>
+            <Table.Th>{t('batchScreen.payoutDate')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -145,7 +149,7 @@ function CommissionsCard({ b }: { b: Batch }) {
               <Table.Td>
                 <StatusBadge status={c.approvalStatus} label={commissionStatusLabel(c.approvalStatus)} />
               </Table.Td>
-              <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
+              <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : t('batchScreen.nA')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -155,6 +159,7 @@ function CommissionsCard({ b }: { b: Batch }) {
 }
 
 export function BatchScreen() {
+  const { t } = useTranslation('commissions');
   const { disbursementId } = useParams();
   const navigate = useNavigate();
   const q = useBatch(disbursementId);
@@ -167,7 +172,7 @@ export function BatchScreen() {
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? 'Disbursement batch not found'}</Alert>;
+    return <Alert color="red">{q.error?.message ?? t('batchScreen.disbursementBatchNotFound')}</Alert>;
   const b = q.data;
   const hasFailed = b.totalFailedItems > 0;
   return (
@@ -176,7 +181,7 @@ export function BatchScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.commissions.disbursements.href())}>
-            ← Back
+            {t('batchScreen.back')}
           </Button>
         }
         title={formatMoney(b.totalAmountMinor)}
@@ -194,7 +199,7 @@ export function BatchScreen() {
               canAct && hasFailed ? (
                 <>
                   <Button variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
-                    Retry failed payments
+                    {t('batchScreen.retryFailedPayments')}
                   </Button>
                   <Button
                     variant="default"
@@ -202,7 +207,7 @@ export function BatchScreen() {
                     loading={refresh.isPending}
                     disabled={b.state === 'pending'}
                   >
-                    Refresh Bank Details
+                    {t('batchScreen.refreshBankDetails')}
                   </Button>
                 </>
               ) : undefined
@@ -220,7 +225,7 @@ export function BatchScreen() {
       {b.approvalWorkflowPendingApprovalItem && (
         <Card withBorder>
           <Title order={4} mb="sm">
-            Approval History
+            {t('batchScreen.approvalHistory')}
           </Title>
           <TrailList item={b.approvalWorkflowPendingApprovalItem} />
         </Card>

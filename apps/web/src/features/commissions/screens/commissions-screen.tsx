@@ -12,16 +12,10 @@ import { useBatches, useCommissions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { commissionStatusLabel } from './parts';
 import { paths } from '../../../lib/paths';
-
-const TAB_LABELS: Record<CommissionView, string> = {
-  all: 'All',
-  matured: 'Matured',
-  disbursement: 'Disbursement',
-  pending: 'Pending',
-  rejected: 'Rejected',
-};
+import { useTranslation } from 'react-i18next';
 
 export function CommissionsScreen() {
+  const { t } = useTranslation('commissions');
   const params = useParams();
   const navigate = useNavigate();
   const view: CommissionView = (COMMISSION_VIEWS as readonly string[]).includes(params.view ?? '')
@@ -32,11 +26,11 @@ export function CommissionsScreen() {
   return (
     <Box maw={1200} mx="auto">
       <PageHeader
-        title="Commissions"
+        title={t('commissionsScreen.commissions')}
         description={
           manager
-            ? 'Agents’ commissions on the invoices they create, and their payout batches'
-            : 'Your commissions on the invoices you create. A commission matures once its invoice is approved and fully paid.'
+            ? t('commissionsScreen.agentsCommissionsOnTheInvoices')
+            : t('commissionsScreen.yourCommissionsOnTheInvoices')
         }
       />
       <Card p={0}>
@@ -50,7 +44,7 @@ export function CommissionsScreen() {
           <Tabs.List px="md" pt="xs">
             {COMMISSION_VIEWS.map((v) => (
               <Tabs.Tab key={v} value={v}>
-                {TAB_LABELS[v]}
+                {t(`commissionsScreen.tabs.${v}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -86,6 +80,7 @@ function CommissionsTable(props: { scope: 'self' | 'core'; view: CommissionView 
  * role sees no commissions.
  */
 export function InvoiceCommissions(props: { invoiceId: string }) {
+  const { t } = useTranslation('commissions');
   const manager = useCan('agentCommissionDisbursements', 'get');
   const agent = useCan('agentCommissions', 'get');
   const [page, setPage] = useState(1);
@@ -94,7 +89,7 @@ export function InvoiceCommissions(props: { invoiceId: string }) {
   return (
     <Card padding={0} data-testid="invoice-commissions">
       <Title order={5} p="md" pb={0}>
-        Agent commission
+        {t('commissionsScreen.agentCommission')}
       </Title>
       <CommissionRows items={q.data.items} />
       <ListPagination pagination={q.data.pagination} page={page} onChange={setPage} />
@@ -103,19 +98,20 @@ export function InvoiceCommissions(props: { invoiceId: string }) {
 }
 
 function CommissionRows(props: { items: AgentCommission[] }) {
+  const { t } = useTranslation('commissions');
   const navigate = useNavigate();
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Agent</Table.Th>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Commission</Table.Th>
-            <Table.Th>Rate</Table.Th>
-            <Table.Th>Payment Status</Table.Th>
-            <Table.Th>Approval Status</Table.Th>
-            <Table.Th>Payout Date</Table.Th>
+            <Table.Th>{t('commissionsScreen.agent')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.invoice')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.commission')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.rate')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.paymentStatus')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.approvalStatus')}</Table.Th>
+            <Table.Th>{t('commissionsScreen.payoutDate')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -133,7 +129,7 @@ function CommissionRows(props: { items: AgentCommission[] }) {
                 {c.invoiceReference ?? '—'}
                 {c.kind === 'clawback' && (
                   <Text span size="xs" c="red" ml={6}>
-                    clawback
+                    {t('commissionsScreen.clawback')}
                   </Text>
                 )}
               </Table.Td>
@@ -147,7 +143,7 @@ function CommissionRows(props: { items: AgentCommission[] }) {
               <Table.Td>
                 <StatusBadge status={c.approvalStatus} label={commissionStatusLabel(c.approvalStatus)} />
               </Table.Td>
-              <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : 'N/A'}</Table.Td>
+              <Table.Td>{c.payoutDate ? formatDate(c.payoutDate) : t('commissionsScreen.nA')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -157,6 +153,7 @@ function CommissionRows(props: { items: AgentCommission[] }) {
 }
 
 function BatchesTable(props: { scope: 'self' | 'core' }) {
+  const { t } = useTranslation('commissions');
   const [page, setPage] = useState(1);
   const q = useBatches(props.scope, page);
   const navigate = useNavigate();
@@ -167,13 +164,13 @@ function BatchesTable(props: { scope: 'self' | 'core' }) {
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Items paid</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Approval</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th>{t('commissionsScreen.reference')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.agent')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.total')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.itemsPaid')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.state')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.approval')}</Table.Th>
+                <Table.Th>{t('commissionsScreen.created')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,3 +1,5 @@
 /** The words of a commission's status (colours come from the kit's StatusBadge). */
-const LABELS: Record<string, string> = { initialized: 'Awaiting maturity', success: 'Paid' };
-export const commissionStatusLabel = (s: string) => LABELS[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
+import { i18n } from '../../../lib/i18n';
+const LABELLED = new Set(['initialized', 'success']);
+export const commissionStatusLabel = (s: string) =>
+  LABELLED.has(s) ? i18n.t(`commissions:status.${s}`) : s.charAt(0).toUpperCase() + s.slice(1);

@@ -21,22 +21,19 @@ import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
-import { ITEM_LABELS, STATUS_LABELS } from './status';
+import { batchStatusLabel, itemStatusLabel } from './status';
 import { Stat } from './validation-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { ListPagination, NoData } from '../../../components/list';
+import { Trans, useTranslation } from 'react-i18next';
 
 const PAGE = 50;
-const FILTERS: { value: 'all' | DisbursementItemStatus; label: string }[] = [
-  { value: 'all', label: 'All rows' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'paying', label: 'Paying' },
-  { value: 'failed', label: 'Failed' },
-];
+const FILTERS: ('all' | DisbursementItemStatus)[] = ['all', 'paid', 'paying', 'failed'];
 
 /** The batch's status, its report download and, for failed rows, a retry. */
 function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
+  const { t } = useTranslation('disbursements');
   const canPay = useCan('disbursement', 'post');
   const retry = useApiMutation({
     mutationFn: () => disbursementApi.retry(id),
@@ -50,7 +47,7 @@ function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
     (d.status === 'partially_failed' || d.status === 'failed' || d.status === 'paying');
   return (
     <>
-      <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+      <StatusBadge status={d.status} label={batchStatusLabel(d.status)} />
       <Button
         variant="default"
         loading={downloading}
@@ -59,11 +56,11 @@ function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
           void disbursementApi.report(d.id).finally(() => setDownloading(false));
         }}
       >
-        Download report
+        {t('detailScreen.downloadReport')}
       </Button>
       {canRetry && (
         <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
-          Retry failed rows
+          {t('detailScreen.retryFailedRows')}
         </Button>
       )}
     </>
@@ -72,16 +69,21 @@ function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
 
 /** Totals, fees and row counts, with a bar of paid and failed rows once paying started. */
 function ProgressCard({ d }: { d: DisbursementDetail }) {
+  const { t } = useTranslation('disbursements');
   const p = d.progress;
   return (
     <Card>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
-          <Stat label="Fees" value={formatMoney(d.feeMinor, d.currency)} />
-          <Stat label="Paid" value={p.paid.toLocaleString('en-NG')} testId="paid-count" />
-          <Stat label="Paying" value={p.paying.toLocaleString('en-NG')} />
-          <Stat label="Failed" value={p.failed.toLocaleString('en-NG')} testId="failed-count" />
+          <Stat label={t('detailScreen.totalWithFees')} value={formatMoney(d.totalMinor, d.currency)} />
+          <Stat label={t('detailScreen.fees')} value={formatMoney(d.feeMinor, d.currency)} />
+          <Stat label={t('detailScreen.paid')} value={p.paid.toLocaleString('en-NG')} testId="paid-count" />
+          <Stat label={t('detailScreen.paying')} value={p.paying.toLocaleString('en-NG')} />
+          <Stat
+            label={t('detailScreen.failed')}
+            value={p.failed.toLocaleString('en-NG')}
+            testId="failed-count"
+          />
         </SimpleGrid>
         {(p.paid || p.paying || p.failed) > 0 && (
           <Progress.Root size="lg">
@@ -96,17 +98,18 @@ function ProgressCard({ d }: { d: DisbursementDetail }) {
 
 /** One page of the batch's rows: payee, bank, amount, fee, narration and status (with its error). */
 function RowsTable({ rows, currency }: { rows: DisbursementDetail['items']; currency: string }) {
+  const { t } = useTranslation('disbursements');
   return (
     <Table striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Row</Table.Th>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Bank</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th ta="right">Fee</Table.Th>
-          <Table.Th>Narration</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('detailScreen.row')}</Table.Th>
+          <Table.Th>{t('detailScreen.account')}</Table.Th>
+          <Table.Th>{t('detailScreen.bank')}</Table.Th>
+          <Table.Th ta="right">{t('detailScreen.amount')}</Table.Th>
+          <Table.Th ta="right">{t('detailScreen.fee')}</Table.Th>
+          <Table.Th>{t('detailScreen.narration')}</Table.Th>
+          <Table.Th>{t('detailScreen.status')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -130,7 +133,7 @@ function RowsTable({ rows, currency }: { rows: DisbursementDetail['items']; curr
               </Text>
             </Table.Td>
             <Table.Td>
-              <StatusBadge status={r.status} label={ITEM_LABELS[r.status]} size="sm" />
+              <StatusBadge status={r.status} label={itemStatusLabel(r.status)} size="sm" />
               {r.error && (
                 <Text size="xs" c="red.7">
                   {r.error}
@@ -154,15 +157,16 @@ function RowsCard(props: {
   page: number;
   setPage: (p: number) => void;
 }) {
+  const { t } = useTranslation('disbursements');
   const { d, page, setPage } = props;
   const rows = d.items.slice((page - 1) * PAGE, page * PAGE);
   return (
     <Card padding={0}>
       <Group p="md" justify="space-between">
-        <Title order={5}>Rows</Title>
+        <Title order={5}>{t('detailScreen.rows')}</Title>
         <SegmentedControl
           size="xs"
-          data={FILTERS}
+          data={FILTERS.map((value) => ({ value, label: t(`detailScreen.filters.${value}`) }))}
           value={props.filter}
           onChange={(v) => {
             props.setFilter(v as RowFilter);
@@ -182,12 +186,14 @@ function RowsCard(props: {
 
 /** /disbursements/:id: totals, progress, the shared approval actions, per-row statuses, retry, report. */
 export function DisbursementScreen() {
+  const { t } = useTranslation('disbursements');
   const { id } = useParams();
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(1);
   const q = useDisbursement(id, filter === 'all' ? undefined : filter);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bulk payment not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('detailScreen.bulkPaymentNotFound')}</Alert>;
   const d = q.data;
   return (
     <Stack gap="lg">
@@ -196,7 +202,11 @@ export function DisbursementScreen() {
         title={d.name}
         description={
           <>
-            {d.reference} · created by {d.maker.name} on {formatDateTime(d.createdAt)}
+            {t('detailScreen.createdByOn', {
+              reference: d.reference,
+              name: d.maker.name,
+              dateTime: formatDateTime(d.createdAt),
+            })}
           </>
         }
         actions={<HeaderActions id={id!} d={d} />}
@@ -204,14 +214,17 @@ export function DisbursementScreen() {
       <ProgressCard d={d} />
       {(d.status === 'validating' || d.status === 'invalid') && (
         <Alert color="orange">
-          Some rows need attention before approval.{' '}
-          <Link to={paths.disbursements.validation.href({ id: d.id })}>Open the validation</Link>
+          <Trans
+            t={t}
+            i18nKey="detailScreen.someRowsNeedAttention"
+            components={{ validation: <Link to={paths.disbursements.validation.href({ id: d.id })} /> }}
+          />
         </Alert>
       )}
       {d.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Stack gap="sm">
-            <Title order={5}>Approval</Title>
+            <Title order={5}>{t('detailScreen.approval')}</Title>
             <ApprovalActions
               item={d.approvalWorkflowPendingApprovalItem}
               onDone={() => void refreshDisbursements()}

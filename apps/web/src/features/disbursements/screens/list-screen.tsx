@@ -14,15 +14,16 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { DISBURSEMENT_GROUPS, useDisbursements } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_LABELS } from './status';
+import { batchStatusLabel } from './status';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
-const TABS: { key: 'all' | DisbursementTab; label: string }[] = [
-  { key: 'all', label: 'All' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'rejected', label: 'Rejected' },
-  { key: 'active', label: 'Active' },
+const TABS: { key: 'all' | DisbursementTab }[] = [
+  { key: 'all' },
+  { key: 'pending' },
+  { key: 'rejected' },
+  { key: 'active' },
 ];
 const NO_GROUPS: readonly string[] = [];
 
@@ -63,7 +64,7 @@ function DisbursementRow({ d }: { d: Disbursement }) {
         )}
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />
+        <StatusBadge status={d.status} label={batchStatusLabel(d.status)} />
       </Table.Td>
     </Table.Tr>
   );
@@ -71,17 +72,18 @@ function DisbursementRow({ d }: { d: Disbursement }) {
 
 /** The page of batches. */
 function DisbursementsTable({ items }: { items: Disbursement[] }) {
+  const { t } = useTranslation('disbursements');
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Created by</Table.Th>
-          <Table.Th ta="right">Rows</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Progress</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('listScreen.date')}</Table.Th>
+          <Table.Th>{t('listScreen.name')}</Table.Th>
+          <Table.Th>{t('listScreen.createdBy')}</Table.Th>
+          <Table.Th ta="right">{t('listScreen.rows')}</Table.Th>
+          <Table.Th ta="right">{t('listScreen.total')}</Table.Th>
+          <Table.Th>{t('listScreen.progress')}</Table.Th>
+          <Table.Th>{t('listScreen.status')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -95,6 +97,7 @@ function DisbursementsTable({ items }: { items: Disbursement[] }) {
 
 /** The tabs; each is its own address. */
 function TabBar({ tab }: { tab: 'all' | DisbursementTab }) {
+  const { t } = useTranslation('disbursements');
   const navigate = useNavigate();
   return (
     <Tabs
@@ -106,9 +109,9 @@ function TabBar({ tab }: { tab: 'all' | DisbursementTab }) {
       }
     >
       <Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Tab key={t.key} value={t.key}>
-            {t.label}
+        {TABS.map((tb) => (
+          <Tabs.Tab key={tb.key} value={tb.key}>
+            {t(`listScreen.tabs.${tb.key}`)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
@@ -118,9 +121,10 @@ function TabBar({ tab }: { tab: 'all' | DisbursementTab }) {
 
 /** /disbursements with /pending, /rejected and /active: each tab a filter of one list (the list kit). */
 export function DisbursementsScreen() {
+  const { t } = useTranslation('disbursements');
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = (TABS.find((t) => pathname === paths.disbursements.detail.href({ id: t.key }))?.key ??
+  const tab = (TABS.find((tb) => pathname === paths.disbursements.detail.href({ id: tb.key }))?.key ??
     'all') as 'all' | DisbursementTab;
   const { filters, page, setFilters, setPage } = useListState(NO_GROUPS);
   const withTab = useMemo(() => (tab === 'all' ? filters : { ...filters, status: tab }), [filters, tab]);
@@ -131,9 +135,13 @@ export function DisbursementsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Bulk disbursements"
+        title={t('listScreen.bulkDisbursements')}
         description={
-          <>Pay many bank accounts from one file{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+          <>
+            {t('listScreen.payManyBankAccountsFrom', {
+              total: pagination ? t('listScreen.inTotal', { totalItems: pagination.totalItems }) : '',
+            })}
+          </>
         }
         actions={
           <>
@@ -144,7 +152,9 @@ export function DisbursementsScreen() {
               filename="owo-disbursements.csv"
             />
             {canCreate && (
-              <Button onClick={() => navigate(paths.disbursements.new.href())}>New bulk payment</Button>
+              <Button onClick={() => navigate(paths.disbursements.new.href())}>
+                {t('listScreen.newBulkPayment')}
+              </Button>
             )}
           </>
         }
@@ -156,7 +166,7 @@ export function DisbursementsScreen() {
           value={filters}
           onChange={setFilters}
           presets={DAY_PRESETS}
-          searchPlaceholder="Search by name, reference or creator"
+          searchPlaceholder={t('listScreen.searchByNameReferenceOr')}
         />
       </Card>
       <Card padding={0}>

@@ -14,6 +14,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { ValidationView } from './validation-screen';
+import { useTranslation } from 'react-i18next';
 
 /** The upload (name, NGN wallet, file), then the batch polled until validated, then its result page. */
 function useNewDisbursement() {
@@ -53,18 +54,22 @@ function useNewDisbursement() {
 
 /** "Validating your file": rows checked so far. */
 function ValidatingFile({ b }: { b: DisbursementDetail | undefined }) {
+  const { t } = useTranslation('disbursements');
   const checked = b ? b.progress.rows - b.progress.validating : 0;
   return (
-    <ImportPage maw={640} title="Validating your file">
+    <ImportPage maw={640} title={t('newScreen.validatingYourFile')}>
       <ImportProgress
-        label="Checking every account number (NUBAN) and looking up the account names at the banks."
+        label={t('newScreen.checkingEveryAccountNumberNuban')}
         value={b ? (checked / Math.max(1, b.progress.rows)) * 100 : 0}
         animated
         statusTestId="validation-progress"
         status={
           b
-            ? `${checked.toLocaleString('en-NG')} of ${b.progress.rows.toLocaleString('en-NG')} rows checked`
-            : 'Starting…'
+            ? t('newScreen.rowsChecked', {
+                checked: checked.toLocaleString('en-NG'),
+                rows: b.progress.rows.toLocaleString('en-NG'),
+              })
+            : t('newScreen.starting')
         }
       />
     </ImportPage>
@@ -73,16 +78,15 @@ function ValidatingFile({ b }: { b: DisbursementDetail | undefined }) {
 
 /** The template's columns and what each holds. */
 function TemplateHelp() {
+  const { t } = useTranslation('disbursements');
   return (
     <>
-      <Text size="sm">
-        The first row holds the columns {DISBURSEMENT_COLUMNS.join(', ')}; one transfer per row after it.
-      </Text>
+      <Text size="sm">{t('newScreen.theFirstRowHoldsThe', { join: DISBURSEMENT_COLUMNS.join(', ') })}</Text>
       <List size="sm">
-        <List.Item>accountNumber: the 10-digit NUBAN</List.Item>
-        <List.Item>bankCode: the bank&apos;s code (GTBank is 058)</List.Item>
-        <List.Item>amount: in naira, e.g. 15000.50</List.Item>
-        <List.Item>narration: up to 100 characters</List.Item>
+        <List.Item>{t('newScreen.accountnumberThe10DigitNuban')}</List.Item>
+        <List.Item>{t('newScreen.bankcodeTheBankSCode')}</List.Item>
+        <List.Item>{t('newScreen.amountInNairaEG')}</List.Item>
+        <List.Item>{t('newScreen.narrationUpTo100Characters')}</List.Item>
       </List>
     </>
   );
@@ -90,39 +94,42 @@ function TemplateHelp() {
 
 /** /disbursements/new: name, wallet and a CSV or xlsx file of the template's columns. */
 export function NewDisbursementScreen() {
+  const { t } = useTranslation('disbursements');
   const navigate = useNavigate();
   const { ngn, name, setName, walletId, setWalletId, id, upload, errors, b } = useNewDisbursement();
   if (id) return <ValidatingFile b={b} />;
   return (
     <ImportPage
       maw={640}
-      title="New bulk payment"
-      description={`Upload a CSV or Excel (xlsx) file with up to ${DISBURSEMENT_MAX_ROWS.toLocaleString('en-NG')} bank transfers.`}
+      title={t('newScreen.newBulkPayment')}
+      description={t('newScreen.uploadACsvOrExcel', {
+        DISBURSEMENT_MAX_ROWS: DISBURSEMENT_MAX_ROWS.toLocaleString('en-NG'),
+      })}
     >
       <ImportUploadCard
-        templateTitle="Template"
+        templateTitle={t('newScreen.template')}
         template={{ path: '/disbursements/template', name: 'owo-bulk-disbursement-template' }}
         help={<TemplateHelp />}
-        fileLabel="File"
-        filePlaceholder="Choose a CSV or xlsx file"
+        fileLabel={t('newScreen.file')}
+        filePlaceholder={t('newScreen.chooseACsvOrXlsx')}
         fileTestId="disbursement-file"
         fileOptional
         error={errors?.file?.[0]}
         uploading={upload.isPending}
-        uploadLabel="Upload and validate"
+        uploadLabel={t('newScreen.uploadAndValidate')}
         onUpload={(f) => upload.mutate(f)}
         onCancel={() => void navigate(paths.disbursements.root.path)}
       >
         <TextInput
-          label="Name"
-          placeholder="e.g. November vendor payments"
+          label={t('newScreen.name')}
+          placeholder={t('newScreen.eGNovemberVendorPayments')}
           value={name}
           maxLength={100}
           onChange={(e) => setName(e.currentTarget.value)}
           error={errors?.name?.[0]}
         />
         <Select
-          label="Pay from"
+          label={t('newScreen.payFrom')}
           data={ngn.map((w) => ({
             value: w.id,
             label: `${w.name} · ${formatMoney(w.balanceMinor, w.currency)}`,
@@ -139,8 +146,9 @@ export function NewDisbursementScreen() {
 
 /** /disbursements/new/summary and /new/error: the validated batch (fixes in place on /error). */
 export function UploadResultScreen() {
+  const { t } = useTranslation('disbursements');
   const [params] = useSearchParams();
   const id = params.get('id');
-  if (!id) return <Alert color="red">No bulk payment selected</Alert>;
+  if (!id) return <Alert color="red">{t('newScreen.noBulkPaymentSelected')}</Alert>;
   return <ValidationView id={id} />;
 }

@@ -1,21 +1,6 @@
 /** The words of a batch's and an item's status (colours come from the kit's StatusBadge). */
 import type { DisbursementItemStatus, DisbursementStatus } from '@owo/contract/disbursements';
+import { i18n } from '../../../lib/i18n';
 
-export const STATUS_LABELS: Record<DisbursementStatus, string> = {
-  validating: 'Validating',
-  invalid: 'Needs fixing',
-  pending: 'Pending approval',
-  rejected: 'Rejected',
-  paying: 'Paying',
-  completed: 'Paid',
-  partially_failed: 'Partially failed',
-  failed: 'Failed',
-};
-export const ITEM_LABELS: Record<DisbursementItemStatus, string> = {
-  validating: 'Validating',
-  valid: 'Valid',
-  invalid: 'Failed validation',
-  paying: 'Paying',
-  paid: 'Paid',
-  failed: 'Failed',
-};
+export const batchStatusLabel = (s: DisbursementStatus) => i18n.t(`disbursements:status.${s}`);
+export const itemStatusLabel = (s: DisbursementItemStatus) => i18n.t(`disbursements:itemStatus.${s}`);

@@ -22,7 +22,9 @@ import { ApprovalActions } from '../../approvals';
 import { useBanks } from '../../profile';
 import { disbursementApi, refreshDisbursements, useDisbursement } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_LABELS } from './status';
+import { batchStatusLabel } from './status';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 export function Stat(props: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -45,6 +47,7 @@ export function ValidationScreen() {
 
 /** Valid and failed rows as a bar, with the counts and the total. */
 function ValidationProgress({ d }: { d: DisbursementDetail }) {
+  const { t } = useTranslation('disbursements');
   const p = d.progress;
   const checked = p.rows - p.validating;
   return (
@@ -59,16 +62,20 @@ function ValidationProgress({ d }: { d: DisbursementDetail }) {
         </Progress.Root>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stat
-            label="Rows checked"
+            label={t('validationScreen.rowsChecked')}
             value={`${checked.toLocaleString('en-NG')} / ${p.rows.toLocaleString('en-NG')}`}
           />
           <Stat
-            label="Valid"
+            label={t('validationScreen.valid')}
             value={(p.rows - p.invalid - p.validating).toLocaleString('en-NG')}
             testId="valid-count"
           />
-          <Stat label="Failed" value={p.invalid.toLocaleString('en-NG')} testId="invalid-count" />
-          <Stat label="Total (with fees)" value={formatMoney(d.totalMinor, d.currency)} />
+          <Stat
+            label={t('validationScreen.failed')}
+            value={p.invalid.toLocaleString('en-NG')}
+            testId="invalid-count"
+          />
+          <Stat label={t('validationScreen.totalWithFees')} value={formatMoney(d.totalMinor, d.currency)} />
         </SimpleGrid>
       </Stack>
     </Card>
@@ -77,18 +84,17 @@ function ValidationProgress({ d }: { d: DisbursementDetail }) {
 
 /** Once sent: a link to the bulk payment and the shared approval actions. */
 function ApprovalCard({ d }: { d: DisbursementDetail }) {
+  const { t } = useTranslation('disbursements');
   return (
     <Card>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={5}>Approval</Title>
+          <Title order={5}>{t('validationScreen.approval')}</Title>
           <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="light">
-            Open bulk payment
+            {t('validationScreen.openBulkPayment')}
           </Button>
         </Group>
-        {d.status === 'pending' && (
-          <Text size="sm">Every row is valid. The batch is waiting for approval as a whole.</Text>
-        )}
+        {d.status === 'pending' && <Text size="sm">{t('validationScreen.everyRowIsValidThe')}</Text>}
         <ApprovalActions
           item={d.approvalWorkflowPendingApprovalItem}
           onDone={() => void refreshDisbursements()}
@@ -100,12 +106,13 @@ function ApprovalCard({ d }: { d: DisbursementDetail }) {
 
 /** Validation progress, the rows that failed (fixed in place), submit, and the approval once sent. */
 export function ValidationView(props: { id: string }) {
+  const { t } = useTranslation('disbursements');
   const q = useDisbursement(props.id, 'invalid');
   const submit = useApiMutation({
     mutationFn: () => disbursementApi.submit(props.id),
     onSuccess: () => void refreshDisbursements(),
   });
-  const gate = importBatchGate(q, 'Bulk payment not found');
+  const gate = importBatchGate(q, t('validationScreen.notFound'));
   if (gate || !q.data) return gate;
   const d = q.data;
   const p = d.progress;
@@ -114,13 +121,13 @@ export function ValidationView(props: { id: string }) {
     <Stack gap="lg">
       <PageHeader
         title={d.name}
-        description={`${d.reference} · validation`}
-        actions={<StatusBadge status={d.status} label={STATUS_LABELS[d.status]} />}
+        description={t('validationScreen.validation', { reference: d.reference })}
+        actions={<StatusBadge status={d.status} label={batchStatusLabel(d.status)} />}
         mb={0}
       />
       <ValidationProgress d={d} />
       {d.error && (
-        <Alert color="red" title="This batch cannot be sent yet">
+        <Alert color="red" title={t('validationScreen.thisBatchCannotBeSent')}>
           {d.error}
         </Alert>
       )}
@@ -128,12 +135,12 @@ export function ValidationView(props: { id: string }) {
       {d.status === 'invalid' && (
         <ImportActions
           confirm={{
-            label: 'Submit for approval',
+            label: t('validationScreen.submitForApproval'),
             onClick: () => submit.mutate(),
             loading: submit.isPending,
             disabled: p.invalid > 0 || p.validating > 0,
           }}
-          note={p.invalid > 0 && 'Fix the failed rows to submit.'}
+          note={p.invalid > 0 && t('validationScreen.fixTheFailedRowsTo')}
         />
       )}
       {d.status !== 'validating' && d.status !== 'invalid' && <ApprovalCard d={d} />}
@@ -145,6 +152,7 @@ type BankFix = { accountNumber: string; bankCode: string | null };
 
 /** The rows that failed, each fixed in place: its account number and bank, saved row by row. */
 function FailedRows(props: { batch: DisbursementDetail; rows: DisbursementItem[] }) {
+  const { t } = useTranslation('disbursements');
   const banks = useBanks();
   const bankOptions = (code: string | null) => {
     const options = (banks.data ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` }));
@@ -153,16 +161,14 @@ function FailedRows(props: { batch: DisbursementDetail; rows: DisbursementItem[]
   };
   return (
     <ImportTable<DisbursementItem, BankFix>
-      title="Rows that failed validation"
-      subtitle="Correct the bank details and save each row"
+      title={t('validationScreen.rowsThatFailedValidation')}
+      subtitle={t('validationScreen.correctTheBankDetailsAnd')}
       rows={props.rows}
       rowNo={(r) => r.row}
       rowKey={(r) => r.id}
       rowTestId={(r) => `failed-row-${r.row}`}
       limit={200}
-      limitNote={(shown, total) =>
-        `Showing the first ${shown} of ${total} failed rows; the report lists them all.`
-      }
+      limitNote={(shown, total) => t('validationScreen.showingTheFirstOfFailed', { shown, total })}
       fix={{
         draft: (r) => ({ accountNumber: r.accountNumber, bankCode: r.bankCode }),
         save: (r, d) =>
@@ -183,11 +189,11 @@ function fixColumns(
 ): ImportColumn<DisbursementItem, BankFix>[] {
   return [
     {
-      label: 'Account number',
+      label: i18n.t('disbursements:validationScreen.accountNumber'),
       value: (r, fix) => (
         <TextInput
           size="xs"
-          aria-label={`Account number of row ${r.row}`}
+          aria-label={i18n.t('disbursements:validationScreen.accountNumberOfRow', { row: r.row })}
           value={fix.draft.accountNumber}
           maxLength={10}
           onChange={(e) => fix.set({ accountNumber: e.currentTarget.value.replace(/\D/g, '') })}
@@ -196,12 +202,12 @@ function fixColumns(
       ),
     },
     {
-      label: 'Bank',
+      label: i18n.t('disbursements:validationScreen.bank'),
       miw: 200,
       value: (r, fix) => (
         <Select
           size="xs"
-          aria-label={`Bank of row ${r.row}`}
+          aria-label={i18n.t('disbursements:validationScreen.bankOfRow', { row: r.row })}
           searchable
           data={bankOptions(fix.draft.bankCode)}
           value={fix.draft.bankCode}
@@ -211,12 +217,12 @@ function fixColumns(
       ),
     },
     {
-      label: 'Amount',
+      label: i18n.t('disbursements:validationScreen.amount'),
       ta: 'right',
       value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor, 'NGN')),
     },
     {
-      label: 'Error',
+      label: i18n.t('disbursements:validationScreen.error'),
       value: (r) => (
         <Text size="xs" c="orange.8">
           {r.error}
@@ -227,7 +233,7 @@ function fixColumns(
       label: '',
       value: (_r, fix) => (
         <Button size="xs" loading={fix.saving} onClick={fix.save}>
-          Save
+          {i18n.t('disbursements:validationScreen.save')}
         </Button>
       ),
     },

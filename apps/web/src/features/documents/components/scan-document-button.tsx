@@ -9,15 +9,14 @@ import {
 import { handledGlobally, useApiMutation } from '../../../lib/query';
 import { toastError } from '../../../lib/toast';
 import { extractDocument } from '../api';
-
-const LABELS: Record<DocumentKind, string> = { receipt: 'Scan a receipt', invoice: 'Scan an invoice' };
-export const DOCUMENT_TYPE_MESSAGE = 'Choose a JPEG, PNG or PDF file';
-export const DOCUMENT_SIZE_MESSAGE = 'The file is larger than 10 MB';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 /** Why a file cannot be read, before it is sent (the server checks again). */
 export function documentFileProblem(file: File): string | null {
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type)) return DOCUMENT_TYPE_MESSAGE;
-  if (file.size > DOCUMENT_MAX_BYTES) return DOCUMENT_SIZE_MESSAGE;
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type))
+    return i18n.t('documents:scanDocumentButton.typeProblem');
+  if (file.size > DOCUMENT_MAX_BYTES) return i18n.t('documents:scanDocumentButton.sizeProblem');
   return null;
 }
 
@@ -33,6 +32,7 @@ export function ScanDocumentButton(
     disabled?: boolean;
   } & Pick<ButtonProps, 'size' | 'variant'>,
 ) {
+  const { t } = useTranslation('documents');
   const reset = useRef<() => void>(null);
   // The form's latest onRead (its values and lists as they are when the reading comes back).
   const onRead = useRef(props.onRead);
@@ -68,7 +68,7 @@ export function ScanDocumentButton(
           disabled={props.disabled}
           {...p}
         >
-          {LABELS[props.kind]}
+          {t(`scanDocumentButton.labels.${props.kind}`)}
         </Button>
       )}
     </FileButton>

@@ -5,12 +5,14 @@ import { useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { expenseApi, refreshExpenses, useBeneficiaries } from '../api';
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Pick a saved beneficiary (001 §3 Beneficiary; issue 21 §2): searched 300 ms after typing, else the
  * 15 most recent; picking fills the bank, account number and email. A saved one can be deleted.
  */
 export function BeneficiaryPicker(props: { onPick: (b: Beneficiary) => void }) {
+  const { t } = useTranslation('expenses');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, BENEFICIARY_SEARCH_MS);
@@ -35,8 +37,8 @@ export function BeneficiaryPicker(props: { onPick: (b: Beneficiary) => void }) {
     >
       <Combobox.Target>
         <TextInput
-          label="Saved beneficiary (optional)"
-          placeholder="Search by name, account number or bank"
+          label={t('beneficiaryPicker.savedBeneficiaryOptional')}
+          placeholder={t('beneficiaryPicker.searchByNameAccountNumber')}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
@@ -49,7 +51,9 @@ export function BeneficiaryPicker(props: { onPick: (b: Beneficiary) => void }) {
       <Combobox.Dropdown>
         <Combobox.Options>
           {items.length === 0 ? (
-            <Combobox.Empty>{list.isFetching ? 'Searching…' : 'No saved beneficiary'}</Combobox.Empty>
+            <Combobox.Empty>
+              {list.isFetching ? t('beneficiaryPicker.searching') : t('beneficiaryPicker.noSavedBeneficiary')}
+            </Combobox.Empty>
           ) : (
             items.map((b) => (
               <Combobox.Option value={b.id} key={b.id}>
@@ -64,7 +68,7 @@ export function BeneficiaryPicker(props: { onPick: (b: Beneficiary) => void }) {
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Delete ${b.accountName}`}
+                      aria-label={t('beneficiaryPicker.delete', { accountName: b.accountName })}
                       onMouseDown={(e) => e.preventDefault()}
                       onClick={(e) => {
                         e.stopPropagation();

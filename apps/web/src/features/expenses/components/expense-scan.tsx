@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { confidenceOf, documentValues, useScanMarks, type FilledFields } from '../../documents';
 import type { ExpenseFormApi } from './product-lines';
 import { attachReceipt } from './receipt-field';
+import { i18n } from '../../../lib/i18n';
 
 export type ExpenseScanField = 'amount' | 'purpose.description' | 'bankCode' | 'bankAccountNumber';
 export type ExpenseScanMarks = ReturnType<typeof useScanMarks<ExpenseScanField>>;
@@ -21,7 +22,7 @@ export function fillExpense(form: ExpenseFormApi, doc: ExtractedDocument): Fille
     filled.amount = confidenceOf(doc, 'total');
   }
   if (v.vendorName && !form.getValues('purpose.description')?.trim()) {
-    const on = v.date ? `, receipt of ${formatDate(v.date)}` : '';
+    const on = v.date ? i18n.t('expenses:expenseScan.receiptOf', { date: formatDate(v.date) }) : '';
     form.setValue('purpose.description', `${v.vendorName}${on}`, set);
     filled['purpose.description'] = v.date
       ? confidenceOf(doc, 'vendorName', 'date')

@@ -7,6 +7,7 @@ import type { Product } from '@owo/contract/products';
 import { formatMoney } from '../../../lib/format';
 import { useProductOptions } from '../api';
 import { OPTION_SEARCH_MS, useDebounced } from '../timings';
+import { useTranslation } from 'react-i18next';
 
 /** The expense form (`useZodForm(expenseBody)`), passed to its parts. */
 export type ExpenseFormApi = UseFormReturn<ExpenseBody, unknown, ExpenseInput>;
@@ -50,20 +51,23 @@ function ProductLineRow(props: {
   syncAmount: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('expenses');
   const { form, i, v, search, syncAmount } = props;
   const err = form.formState.errors.productsAndServices?.[i];
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="product-line">
       <Select
         style={{ flex: 3 }}
-        label={i === 0 ? 'Product' : undefined}
-        aria-label="Product"
-        placeholder="Search products"
+        label={i === 0 ? t('productLines.product') : undefined}
+        aria-label={t('productLines.product')}
+        placeholder={t('productLines.searchProducts')}
         searchable
         data={search.options}
         value={v.id || null}
         onSearchChange={search.setSearch}
-        nothingFoundMessage={search.products.isFetching ? 'Searching…' : 'Product not found'}
+        nothingFoundMessage={
+          search.products.isFetching ? t('productLines.searching') : t('productLines.productNotFound')
+        }
         onChange={(id) => {
           const p = search.pick(id);
           form.setValue(`productsAndServices.${i}.id`, id ?? '');
@@ -74,8 +78,8 @@ function ProductLineRow(props: {
       />
       <TextInput
         style={{ flex: 2 }}
-        label={i === 0 ? 'Price (₦)' : undefined}
-        aria-label="Price"
+        label={i === 0 ? t('productLines.price') : undefined}
+        aria-label={t('productLines.price2')}
         value={String(v.amount ?? '')}
         onChange={(e) => {
           form.setValue(`productsAndServices.${i}.amount`, e.currentTarget.value);
@@ -85,8 +89,8 @@ function ProductLineRow(props: {
       />
       <NumberInput
         style={{ flex: 1 }}
-        label={i === 0 ? 'Quantity' : undefined}
-        aria-label="Quantity"
+        label={i === 0 ? t('productLines.quantity') : undefined}
+        aria-label={t('productLines.quantity')}
         min={0}
         allowDecimal={false}
         value={v.quantity ?? 1}
@@ -105,7 +109,7 @@ function ProductLineRow(props: {
         variant="subtle"
         color="red"
         mt={i === 0 ? 28 : 4}
-        aria-label="Remove product line"
+        aria-label={t('productLines.removeProductLine')}
         onClick={props.onRemove}
       >
         ×
@@ -120,6 +124,7 @@ function ProductLineRow(props: {
  * expense amount becomes the sum of the lines.
  */
 export function ProductLines(props: { form: ExpenseFormApi; names?: Record<string, string> }) {
+  const { t } = useTranslation('expenses');
   const { form } = props;
   const lines = useFieldArray({ control: form.control, name: 'productsAndServices' });
   const values = useWatch({ control: form.control, name: 'productsAndServices' }) ?? [];
@@ -136,14 +141,14 @@ export function ProductLines(props: { form: ExpenseFormApi; names?: Record<strin
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={500} size="sm">
-          Products and services
+          {t('productLines.productsAndServices')}
         </Text>
         <Button
           size="xs"
           variant="light"
           onClick={() => lines.append({ id: '', amount: '', quantity: 1, attachment: null })}
         >
-          Add product line
+          {t('productLines.addProductLine')}
         </Button>
       </Group>
       {search.products.error && (
@@ -167,7 +172,7 @@ export function ProductLines(props: { form: ExpenseFormApi; names?: Record<strin
       ))}
       {lines.fields.length > 0 && (
         <Text size="sm" ta="right" fw={600}>
-          Total {formatMoney(grandTotal)}
+          {t('productLines.total', { amount: formatMoney(grandTotal) })}
         </Text>
       )}
     </Stack>

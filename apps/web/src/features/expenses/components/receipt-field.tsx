@@ -2,6 +2,7 @@ import { FileInput, Group, Text } from '@mantine/core';
 import { FileLinks, numberedLabel } from '../../../components/file-link';
 import { accountsApi } from '../../accounts';
 import type { ExpenseFormApi } from './product-lines';
+import { useTranslation } from 'react-i18next';
 
 /** Uploads a receipt and adds it to the form's attachments; a refusal shows on the field. */
 export async function attachReceipt(
@@ -30,14 +31,15 @@ export function ReceiptField(props: {
   uploading: boolean;
   setUploading: (v: boolean) => void;
 }) {
+  const { t } = useTranslation('expenses');
   const { form, uploading, setUploading } = props;
   const attachments = form.watch('attachments') ?? [];
   return (
     <>
       <FileInput
-        label="Receipt (image or PDF, up to 1 MB)"
+        label={t('receiptField.receiptImageOrPdfUp')}
         accept="image/*,application/pdf"
-        placeholder={uploading ? 'Uploading…' : 'Attach a receipt'}
+        placeholder={uploading ? t('receiptField.uploading') : t('receiptField.attachAReceipt')}
         onChange={(file) => {
           if (file) void attachReceipt(form, file, setUploading);
         }}
@@ -46,9 +48,12 @@ export function ReceiptField(props: {
       {attachments.length > 0 && (
         <Group gap="xs" data-testid="attached-receipts">
           <Text size="sm" c="dimmed">
-            Attached:
+            {t('receiptField.attached')}
           </Text>
-          <FileLinks files={attachments} label={numberedLabel('Receipt', attachments.length)} />
+          <FileLinks
+            files={attachments}
+            label={numberedLabel(t('receiptField.receipt'), attachments.length)}
+          />
         </Group>
       )}
     </>

@@ -12,11 +12,14 @@ import type { ExpenseFormApi } from '../components/product-lines';
 import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import type { Lookup } from '../../../components/use-account-lookup';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 type Quote = ReturnType<typeof useExpenseQuote>;
 
 /** The wallet paid from and the currency paid in. */
 export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: ReturnType<typeof useWallets> }) {
+  const { t } = useTranslation('expenses');
   const { form } = props;
   const e = form.formState.errors;
   return (
@@ -26,7 +29,7 @@ export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: Return
         name="walletId"
         render={({ field }) => (
           <Select
-            label="Wallet"
+            label={t('expenseFormFields.wallet')}
             data={(props.wallets.data ?? []).map((w) => ({
               value: w.id,
               label: `${w.name} (${w.currency})`,
@@ -42,7 +45,7 @@ export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: Return
         name="currency"
         render={({ field }) => (
           <Select
-            label="Currency"
+            label={t('expenseFormFields.currency')}
             data={['NGN', 'USD', 'GBP']}
             value={field.value ?? null}
             onChange={field.onChange}
@@ -56,28 +59,30 @@ export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: Return
 
 /** The quote under the amount: fee, total and, across currencies, the rate. */
 function quoteDescription(quote: Quote) {
-  if (quote.isFetching) return 'Getting a quote…';
+  if (quote.isFetching) return i18n.t('expenses:expenseFormFields.gettingAQuote');
   if (!quote.data) return undefined;
   const q = quote.data;
-  return `Fee ${formatMoney(q.exchangeFeeMinor, q.sourceCurrency)} · Total ${formatMoney(
-    q.totalMinor,
-    q.sourceCurrency,
-  )}${q.currency !== q.sourceCurrency ? ` · Rate ${q.rate}` : ''}`;
+  return i18n.t('expenses:expenseFormFields.feeTotal', {
+    amount: formatMoney(q.exchangeFeeMinor, q.sourceCurrency),
+    amount2: formatMoney(q.totalMinor, q.sourceCurrency),
+    rate: q.currency !== q.sourceCurrency ? i18n.t('expenses:expenseFormFields.rate', { rate: q.rate }) : '',
+  });
 }
 
 /** The amount (read-only when product lines set it), with the quote's error or figures. */
 export function AmountField(props: { form: ExpenseFormApi; quote: Quote; marks?: ExpenseScanMarks }) {
+  const { t } = useTranslation('expenses');
   const { form, quote, marks } = props;
   const e = form.formState.errors;
   return (
     <TextInput
-      label="Amount"
+      label={t('expenseFormFields.amount')}
       {...form.register('amount')}
       readOnly={(form.watch('productsAndServices') ?? []).length > 0}
       error={
         e.amount?.message ??
         (quote.error ? (quote.error as Error).message : undefined) ??
-        (quote.data?.isPaymentRequired ? 'Insufficient funds, top-up required' : undefined)
+        (quote.data?.isPaymentRequired ? t('expenseFormFields.insufficientFundsTopUpRequired') : undefined)
       }
       {...(marks ? marks.check('amount', quoteDescription(quote)) : { description: quoteDescription(quote) })}
       data-testid="expense-amount"
@@ -87,6 +92,7 @@ export function AmountField(props: { form: ExpenseFormApi; quote: Quote; marks?:
 
 /** Who is paid: a saved beneficiary, or a bank and an account number checked with the bank. */
 export function PayeeFields(props: { form: ExpenseFormApi; account: Lookup; marks?: ExpenseScanMarks }) {
+  const { t } = useTranslation('expenses');
   const { form, marks, account } = props;
   const banks = useBanks();
   const e = form.formState.errors;
@@ -102,8 +108,8 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: Lookup; mark
         }}
       />
       <TextInput
-        label="Beneficiary name"
-        description="As you know them: checked against the bank's name for the account"
+        label={t('expenseFormFields.beneficiaryName')}
+        description={t('expenseFormFields.asYouKnowThemChecked')}
         {...form.register('bankAccountName')}
         error={e.bankAccountName?.message}
       />
@@ -121,14 +127,12 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: Lookup; mark
         )}
       />
       <TextInput
-        label="Account number"
+        label={t('expenseFormFields.accountNumber')}
         maxLength={10}
         {...form.register('bankAccountNumber')}
         error={
           e.bankAccountNumber?.message ??
-          (account.state === 'invalid'
-            ? 'We could not verify this account number at the selected bank'
-            : undefined)
+          (account.state === 'invalid' ? t('expenseFormFields.weCouldNotVerifyThis') : undefined)
         }
         {...marks?.check('bankAccountNumber')}
       />
@@ -139,6 +143,7 @@ export function PayeeFields(props: { form: ExpenseFormApi; account: Lookup; mark
 
 /** The approver: an active member other than me, with their spend limit. */
 export function ApproverSelect(props: { form: ExpenseFormApi }) {
+  const { t } = useTranslation('expenses');
   const { form } = props;
   const approvers = useApprovers();
   const me = useProfile();
@@ -154,8 +159,8 @@ export function ApproverSelect(props: { form: ExpenseFormApi }) {
       name="approverId"
       render={({ field }) => (
         <Select
-          label="Approver"
-          description="Required when the amount is above your spend limit"
+          label={t('expenseFormFields.approver')}
+          description={t('expenseFormFields.requiredWhenTheAmountIs')}
           clearable
           data={approverOptions}
           value={field.value ?? null}
@@ -169,6 +174,7 @@ export function ApproverSelect(props: { form: ExpenseFormApi }) {
 
 /** When to pay: a date, a repeat, and the last date of a repeat. */
 export function ScheduleFields(props: { form: ExpenseFormApi }) {
+  const { t } = useTranslation('expenses');
   const { form } = props;
   const e = form.formState.errors;
   return (
@@ -179,8 +185,8 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
           name="scheduledDate"
           render={({ field }) => (
             <DateField
-              label="Pay on (optional)"
-              description="Leave empty to pay right after approval"
+              label={t('expenseFormFields.payOnOptional')}
+              description={t('expenseFormFields.leaveEmptyToPayRight')}
               value={field.value ?? ''}
               onChange={(v) => field.onChange(v || null)}
               error={e.scheduledDate?.message}
@@ -192,11 +198,11 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
           name="recurrence"
           render={({ field }) => (
             <Select
-              label="Repeat"
+              label={t('expenseFormFields.repeat')}
               data={[
-                { value: 'once', label: 'Once' },
-                { value: 'weekly', label: 'Every week' },
-                { value: 'monthly', label: 'Every month' },
+                { value: 'once', label: t('expenseFormFields.once') },
+                { value: 'weekly', label: t('expenseFormFields.everyWeek') },
+                { value: 'monthly', label: t('expenseFormFields.everyMonth') },
               ]}
               value={field.value ?? 'once'}
               onChange={(v) => field.onChange(v)}
@@ -212,7 +218,7 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
           name="recurrenceEndDate"
           render={({ field }) => (
             <DateField
-              label="Last payment on (optional)"
+              label={t('expenseFormFields.lastPaymentOnOptional')}
               value={field.value ?? ''}
               onChange={(v) => field.onChange(v || null)}
               error={e.recurrenceEndDate?.message}
@@ -226,11 +232,12 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
 
 /** The beneficiary's email and whether to notify them. */
 export function BeneficiaryEmailFields(props: { form: ExpenseFormApi }) {
+  const { t } = useTranslation('expenses');
   const { form } = props;
   return (
     <>
       <TextInput
-        label="Beneficiary email (optional)"
+        label={t('expenseFormFields.beneficiaryEmailOptional')}
         {...form.register('beneficiaryEmail', {
           setValueAs: (v: string | null) => (v?.trim() ? v.trim() : null),
         })}
@@ -241,7 +248,7 @@ export function BeneficiaryEmailFields(props: { form: ExpenseFormApi }) {
         name="notifyBeneficiary"
         render={({ field }) => (
           <Checkbox
-            label="Notify the beneficiary by email"
+            label={t('expenseFormFields.notifyTheBeneficiaryByEmail')}
             checked={!!field.value}
             onChange={(ev) => field.onChange(ev.currentTarget.checked)}
           />

@@ -23,6 +23,7 @@ import {
   ScheduleFields,
   WalletAndCurrency,
 } from './expense-form-fields';
+import { useTranslation } from 'react-i18next';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -120,6 +121,7 @@ function useContinue(editing: string | undefined) {
 }
 
 function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: ExpenseBody }) {
+  const { t } = useTranslation('expenses');
   const navigate = useNavigate();
   const toReview = useContinue(props.editing);
   const { form, wallets, account, quote } = useExpenseForm(props.initial);
@@ -132,16 +134,11 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
       <Stack gap="lg" maw={640}>
         <PageHeader
           mb={0}
-          title={props.editing ? 'Edit expense' : 'New Expense'}
+          title={props.editing ? t('expenseFormScreen.editExpense') : t('expenseFormScreen.newExpense')}
           actions={<ScanDocumentButton kind="receipt" onRead={scan.onRead} disabled={uploading} />}
         />
         <ScanNotice filled={scan.marks.filled} lowCount={scan.marks.lowCount} />
-        {props.failed && (
-          <Alert color="yellow">
-            Changing the amount, wallet, bank account or date sends this expense back for approval. A retry
-            pays only what was approved.
-          </Alert>
-        )}
+        {props.failed && <Alert color="yellow">{t('expenseFormScreen.changingTheAmountWalletBank')}</Alert>}
         <Card>
           <Stack>
             <WalletAndCurrency form={form} wallets={wallets} />
@@ -149,12 +146,15 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
             <ProductLines form={form} />
             <PayeeFields form={form} account={account} marks={scan.marks} />
             <Textarea
-              label="Description"
+              label={t('expenseFormScreen.description')}
               {...form.register('purpose.description')}
               error={e.purpose?.description?.message}
               {...scan.marks.check('purpose.description')}
             />
-            <TextInput label="Category (optional)" {...form.register('purpose.serviceName')} />
+            <TextInput
+              label={t('expenseFormScreen.categoryOptional')}
+              {...form.register('purpose.serviceName')}
+            />
             <ApproverSelect form={form} />
             <ScheduleFields form={form} />
             <ReceiptField form={form} uploading={uploading} setUploading={setUploading} />
@@ -164,10 +164,10 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
         <NameMismatchWarning lookup={account} typedName={form.watch('bankAccountName')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(-1)}>
-            Cancel
+            {t('expenseFormScreen.cancel')}
           </Button>
           <Button type="submit" disabled={account.state === 'checking' || !accountName || uploading}>
-            Continue
+            {t('expenseFormScreen.continue')}
           </Button>
         </Group>
       </Stack>

@@ -12,6 +12,7 @@ import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 type Submitted = { id: string; approval: PendingApprovalItem | null; status: string };
 
@@ -37,45 +38,43 @@ function useSubmitExpense(ref: string | undefined) {
 
 /** What will be submitted: amount, quote, lines, schedule, payee, description and receipts. */
 function ReviewSummary({ draft, amount }: { draft: ExpenseDraft; amount: string }) {
+  const { t } = useTranslation('expenses');
   const b = draft.body;
   return (
     <Card>
       <SimpleGrid cols={2}>
-        <Text c="dimmed">Amount</Text>
+        <Text c="dimmed">{t('expenseReviewScreen.amount')}</Text>
         <Text fw={600}>{/^\d+(\.\d{1,2})?$/.test(amount) ? formatMoney(toMinor(amount)) : amount}</Text>
         {draft.quote && (
           <>
-            <Text c="dimmed">Fee</Text>
+            <Text c="dimmed">{t('expenseReviewScreen.fee')}</Text>
             <Text data-testid="review-fee">{formatMoney(draft.quote.feeMinor, draft.quote.currency)}</Text>
-            <Text c="dimmed">Total debited</Text>
+            <Text c="dimmed">{t('expenseReviewScreen.totalDebited')}</Text>
             <Text fw={600}>{formatMoney(draft.quote.totalMinor, draft.quote.currency)}</Text>
           </>
         )}
         {(b.productsAndServices ?? []).length > 0 && (
           <>
-            <Text c="dimmed">Product lines</Text>
-            <Text>
-              {(b.productsAndServices ?? []).length} line
-              {(b.productsAndServices ?? []).length > 1 ? 's' : ''}
-            </Text>
+            <Text c="dimmed">{t('expenseReviewScreen.productLines')}</Text>
+            <Text>{t('expenseReviewScreen.lines', { count: (b.productsAndServices ?? []).length })}</Text>
           </>
         )}
         {b.scheduledDate && (
           <>
-            <Text c="dimmed">Pay on</Text>
+            <Text c="dimmed">{t('expenseReviewScreen.payOn')}</Text>
             <Text>
               {b.scheduledDate.split('-').reverse().join('/')}
               {b.recurrence && b.recurrence !== 'once' ? ` · ${b.recurrence}` : ''}
             </Text>
           </>
         )}
-        <Text c="dimmed">Beneficiary</Text>
+        <Text c="dimmed">{t('expenseReviewScreen.beneficiary')}</Text>
         <Text>{draft.accountName}</Text>
-        <Text c="dimmed">Account</Text>
+        <Text c="dimmed">{t('expenseReviewScreen.account')}</Text>
         <Text>{b.bankAccountNumber}</Text>
-        <Text c="dimmed">Description</Text>
+        <Text c="dimmed">{t('expenseReviewScreen.description')}</Text>
         <Text>{b.purpose?.description}</Text>
-        <Text c="dimmed">Receipts</Text>
+        <Text c="dimmed">{t('expenseReviewScreen.receipts')}</Text>
         <Text>{(b.attachments ?? []).length}</Text>
       </SimpleGrid>
     </Card>
@@ -84,26 +83,35 @@ function ReviewSummary({ draft, amount }: { draft: ExpenseDraft; amount: string 
 
 /** "Expense submitted": the approval status and who it waits for; leaving clears the draft. */
 function SubmittedModal({ done, leave }: { done: Submitted | null; leave: (to: string) => void }) {
+  const { t } = useTranslation('expenses');
   return (
     <Modal
       opened={!!done}
       onClose={() => leave(done ? paths.expenses.detail.href({ ref: done.id }) : paths.expenses.root.href())}
-      title="Expense submitted"
+      title={t('expenseReviewScreen.expenseSubmitted')}
       centered
       size={421}
     >
       {done && (
         <Stack>
           <Text>
-            Approval status: <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
+            {t('expenseReviewScreen.approvalStatus')}
+            <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
           </Text>
           {done.approval?.status === 'pending' && (
             <Text size="sm" c="dimmed">
-              Waiting for {done.approval.currentApprovers.map((a) => a.name).join(', ') || 'an approver'}{' '}
-              (level {done.approval.currentLevel + 1} of {done.approval.totalLevels}).
+              {t('expenseReviewScreen.waitingForLevelOf', {
+                approvers:
+                  done.approval.currentApprovers.map((a) => a.name).join(', ') ||
+                  t('expenseReviewScreen.anApprover'),
+                level: done.approval.currentLevel + 1,
+                totalLevels: done.approval.totalLevels,
+              })}
             </Text>
           )}
-          <Button onClick={() => leave(paths.expenses.detail.href({ ref: done.id }))}>View expense</Button>
+          <Button onClick={() => leave(paths.expenses.detail.href({ ref: done.id }))}>
+            {t('expenseReviewScreen.viewExpense')}
+          </Button>
         </Stack>
       )}
     </Modal>
@@ -112,6 +120,7 @@ function SubmittedModal({ done, leave }: { done: Submitted | null; leave: (to: s
 
 /** /expense/review-payment and /expense/:ref/edit/review: step two (Review & Submit). */
 export function ExpenseReviewScreen() {
+  const { t } = useTranslation('expenses');
   const { ref } = useParams();
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
@@ -130,19 +139,19 @@ export function ExpenseReviewScreen() {
   };
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Review & Submit" />
+      <PageHeader mb={0} title={t('expenseReviewScreen.reviewSubmit')} />
       {draft && b && <ReviewSummary draft={draft} amount={amount} />}
       {!done && <NoApproverNotice type="expense" amount={amount} />}
       {submit.error && <Alert color="red">{submit.error.message}</Alert>}
       <Group justify="space-between">
         <Button variant="default" onClick={() => navigate(-1)}>
-          Back
+          {t('expenseReviewScreen.back')}
         </Button>
         <Button
           loading={submit.isPending || books.checking}
           onClick={() => b && void books.check(() => submit.mutate(b))}
         >
-          Submit
+          {t('expenseReviewScreen.submit')}
         </Button>
       </Group>
       {books.modal}

@@ -26,6 +26,8 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { expenseApi, refreshExpenses, useExpense } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 /** Retry, re-approval, retiring (behind a confirmation) and receipts added to a paid expense. */
 function useExpenseActions(ref: string | undefined) {
@@ -60,6 +62,7 @@ type ExpenseActions = ReturnType<typeof useExpenseActions>;
 
 /** What can be done next, beside the approval buttons: edit, re-approve, retry, add a receipt, retire. */
 function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }) {
+  const { t } = useTranslation('expenses');
   const navigate = useNavigate();
   const me = useProfile();
   const canPut = useCan('expenses', 'put');
@@ -72,31 +75,31 @@ function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }
     <>
       {editable && (
         <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
-          Edit
+          {t('expenseScreen.edit')}
         </Button>
       )}
       {e.status === 'failed' && isMaker && canPut && (
         <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
-          Send for re-approval
+          {t('expenseScreen.sendForReApproval')}
         </Button>
       )}
       {e.status === 'failed' && canPost && e.approvalWorkflowPendingApprovalItem?.status === 'approved' && (
         <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-          Retry payment
+          {t('expenseScreen.retryPayment')}
         </Button>
       )}
       {(e.status === 'completed' || e.status === 'paying') && canPatch && (
         <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
           {(props) => (
             <Button variant="default" loading={addReceipt.isPending} {...props}>
-              Add receipt
+              {t('expenseScreen.addReceipt')}
             </Button>
           )}
         </FileButton>
       )}
       {e.status === 'completed' && canPut && e.attachments.length > 0 && (
         <Button variant="default" onClick={() => actions.setConfirmRetire(true)}>
-          Retire
+          {t('expenseScreen.retire')}
         </Button>
       )}
     </>
@@ -105,21 +108,26 @@ function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }
 
 /** Retiring asks first: it records the receipts against the paid expense and closes it. */
 function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }) {
+  const { t } = useTranslation('expenses');
   const { confirmRetire, setConfirmRetire, retire } = actions;
   return (
-    <Modal opened={confirmRetire} onClose={() => setConfirmRetire(false)} title="Retire expense" centered>
+    <Modal
+      opened={confirmRetire}
+      onClose={() => setConfirmRetire(false)}
+      title={t('expenseScreen.retireExpense')}
+      centered
+    >
       <Stack>
         <Text size="sm">
-          Retiring records the {e.attachments.length} receipt{e.attachments.length > 1 ? 's' : ''} against
-          this paid expense and closes it. This cannot be undone.
+          {t('expenseScreen.retiringRecordsTheReceiptAgainst', { count: e.attachments.length })}
         </Text>
         {retire.error && <Alert color="red">{retire.error.message}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirmRetire(false)}>
-            Cancel
+            {t('expenseScreen.cancel')}
           </Button>
           <Button loading={retire.isPending} onClick={() => retire.mutate()}>
-            Retire
+            {t('expenseScreen.retire')}
           </Button>
         </Group>
       </Stack>
@@ -129,38 +137,49 @@ function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions
 
 /** "Pay on <date>", the repeat and its end, and the next payment. */
 function scheduleText(e: ExpenseDetail) {
-  return `Pay on ${formatDate(e.scheduledDate)}${
-    e.recurrence && e.recurrence !== 'once'
-      ? `, ${e.recurrence === 'weekly' ? 'every week' : 'every month'}${
-          e.recurrenceEndDate ? ` until ${formatDate(e.recurrenceEndDate)}` : ''
-        }`
-      : ''
-  }${e.nextRunOn ? ` · next payment ${formatDate(e.nextRunOn)}` : ''}`;
+  const repeats = e.recurrence && e.recurrence !== 'once';
+  const until = e.recurrenceEndDate
+    ? i18n.t('expenses:expenseScreen.until', { date: formatDate(e.recurrenceEndDate) })
+    : '';
+  return i18n.t('expenses:expenseScreen.payOn', {
+    date: formatDate(e.scheduledDate),
+    repeat: repeats
+      ? i18n.t(`expenses:expenseScreen.${e.recurrence === 'weekly' ? 'everyWeek' : 'everyMonth'}`) + until
+      : '',
+    next: e.nextRunOn ? i18n.t('expenses:expenseScreen.nextPayment', { date: formatDate(e.nextRunOn) }) : '',
+  });
 }
 
 /** The expense's fields: payee, fee, purpose, attachments, schedule, its recurring parent, retirement. */
 function ExpenseFields({ e }: { e: ExpenseDetail }) {
+  const { t } = useTranslation('expenses');
   const navigate = useNavigate();
   return (
     <Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <DetailField label="Beneficiary" value={e.bankAccountName} />
-        <DetailField label="Bank" value={`${e.bankName} · ${e.bankAccountNumber}`} />
-        <DetailField label="Fee" value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)} />
-        <DetailField label="Description" value={e.purpose.description} />
-        <DetailField label="Category" value={e.purpose.serviceName} />
+        <DetailField label={t('expenseScreen.beneficiary')} value={e.bankAccountName} />
+        <DetailField label={t('expenseScreen.bank')} value={`${e.bankName} · ${e.bankAccountNumber}`} />
         <DetailField
-          label="Attachments"
+          label={t('expenseScreen.fee')}
+          value={e.feeMinor === null ? null : formatMoney(e.feeMinor, e.currency)}
+        />
+        <DetailField label={t('expenseScreen.description')} value={e.purpose.description} />
+        <DetailField label={t('expenseScreen.category')} value={e.purpose.serviceName} />
+        <DetailField
+          label={t('expenseScreen.attachments')}
           value={
             e.attachments.length ? (
-              <FileLinks files={e.attachments} label={numberedLabel('Receipt', e.attachments.length)} />
+              <FileLinks
+                files={e.attachments}
+                label={numberedLabel(t('expenseScreen.receipt'), e.attachments.length)}
+              />
             ) : null
           }
         />
-        {e.scheduledDate && <DetailField label="Schedule" value={scheduleText(e)} />}
+        {e.scheduledDate && <DetailField label={t('expenseScreen.schedule')} value={scheduleText(e)} />}
         {e.parentExpenseId && (
           <DetailField
-            label="Scheduled payment of"
+            label={t('expenseScreen.scheduledPaymentOf')}
             value={
               <Button
                 variant="subtle"
@@ -168,13 +187,13 @@ function ExpenseFields({ e }: { e: ExpenseDetail }) {
                 px={0}
                 onClick={() => navigate(paths.expenses.detail.href({ ref: e.parentExpenseId! }))}
               >
-                the recurring expense
+                {t('expenseScreen.theRecurringExpense')}
               </Button>
             }
           />
         )}
         {e.status === 'retired' && (
-          <DetailField label="Retired" value="Receipts recorded against this payment" />
+          <DetailField label={t('expenseScreen.retired')} value="Receipts recorded against this payment" />
         )}
       </SimpleGrid>
     </Card>
@@ -183,15 +202,16 @@ function ExpenseFields({ e }: { e: ExpenseDetail }) {
 
 /** The expense's product lines: product, price, quantity and total. */
 function ProductLinesTable({ lines }: { lines: ExpenseDetail['productsAndServices'] }) {
+  const { t } = useTranslation('expenses');
   return (
     <Card padding={0}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th>Total</Table.Th>
+            <Table.Th>{t('expenseScreen.product')}</Table.Th>
+            <Table.Th>{t('expenseScreen.price')}</Table.Th>
+            <Table.Th>{t('expenseScreen.quantity')}</Table.Th>
+            <Table.Th>{t('expenseScreen.total')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -211,12 +231,14 @@ function ProductLinesTable({ lines }: { lines: ExpenseDetail['productsAndService
 
 /** /expense/:ref: the expense, its approval actions and trail, and what can be done next. */
 export function ExpenseScreen() {
+  const { t } = useTranslation('expenses');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = useExpense(ref);
   const actions = useExpenseActions(ref);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Expense not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('expenseScreen.expenseNotFound')}</Alert>;
   const e = q.data;
   return (
     <Stack gap="lg">
@@ -224,14 +246,18 @@ export function ExpenseScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.expenses.root.href())}>
-            ← Back
+            {t('expenseScreen.back')}
           </Button>
         }
         title={formatMoney(e.amountMinor, e.currency)}
         badges={<StatusBadge status={e.status} />}
         description={
           <>
-            {e.reference} · {formatDateTime(e.createdAt)} · by {e.maker.name}
+            {t('expenseScreen.by', {
+              reference: e.reference,
+              dateTime: formatDateTime(e.createdAt),
+              name: e.maker.name,
+            })}
           </>
         }
         actions={
@@ -250,7 +276,7 @@ export function ExpenseScreen() {
       {e.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
-            Approval history
+            {t('expenseScreen.approvalHistory')}
           </Title>
           <TrailList item={e.approvalWorkflowPendingApprovalItem} />
         </Card>

@@ -24,23 +24,23 @@ import {
 import { BENEFICIARY_SEARCH_MS, useDebounced } from '../timings';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
-const LISTS: { key: string; title: string; fixed?: ExpenseSubList }[] = [
-  { key: 'all', title: 'All expenses' },
-  { key: 'pending', title: 'Pending', fixed: { status: 'pending' } },
-  { key: 'rejected', title: 'Rejected', fixed: { status: 'rejected' } },
-  { key: 'active', title: 'Active', fixed: { status: 'active' } },
-  { key: 'scheduled', title: 'Scheduled', fixed: { status: 'scheduled' } },
-  { key: 'completed', title: 'Completed', fixed: { status: 'completed' } },
-  { key: 'failed', title: 'Failed', fixed: { status: 'failed' } },
-  { key: 'retired', title: 'Retired', fixed: { status: 'retired' } },
-  { key: 'me', title: 'My expenses', fixed: { mine: 'true' } },
-  { key: 'beneficiaries', title: 'Beneficiaries' },
+const LISTS: { key: string; fixed?: ExpenseSubList }[] = [
+  { key: 'all' },
+  { key: 'pending', fixed: { status: 'pending' } },
+  { key: 'rejected', fixed: { status: 'rejected' } },
+  { key: 'active', fixed: { status: 'active' } },
+  { key: 'scheduled', fixed: { status: 'scheduled' } },
+  { key: 'completed', fixed: { status: 'completed' } },
+  { key: 'failed', fixed: { status: 'failed' } },
+  { key: 'retired', fixed: { status: 'retired' } },
+  { key: 'me', fixed: { mine: 'true' } },
+  { key: 'beneficiaries' },
 ];
 
-const CURRENCY_FILTER: FilterGroup = {
+const CURRENCY_FILTER: Omit<FilterGroup, 'label'> = {
   key: 'currency',
-  label: 'Currency',
   options: [
     { value: 'NGN', label: 'NGN' },
     { value: 'USD', label: 'USD' },
@@ -50,6 +50,7 @@ const CURRENCY_FILTER: FilterGroup = {
 
 /** /expenses and /expenses/{pending,rejected,completed,active,retired,me,beneficiaries} (001 §2). */
 export function ExpensesScreen() {
+  const { t } = useTranslation('expenses');
   const { list = 'all' } = useParams();
   const navigate = useNavigate();
   const canCreate = useCan('expenses', 'post');
@@ -58,11 +59,13 @@ export function ExpensesScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Expenses"
-        description={current.title}
+        title={t('expensesScreen.expenses')}
+        description={t(`expensesScreen.lists.${current.key}`)}
         actions={
           canCreate && (
-            <Button onClick={() => navigate(paths.expenses.newPayment.href())}>Create an expense</Button>
+            <Button onClick={() => navigate(paths.expenses.newPayment.href())}>
+              {t('expensesScreen.createAnExpense')}
+            </Button>
           )
         }
       />
@@ -76,7 +79,7 @@ export function ExpensesScreen() {
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           {LISTS.map((l) => (
             <Tabs.Tab key={l.key} value={l.key}>
-              {l.title}
+              {t(`expensesScreen.lists.${l.key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -92,6 +95,7 @@ export function ExpensesScreen() {
 
 /** One expense list on the list kit: URL filters, 20 per page, CSV export of the same filters. */
 function ExpenseList(props: { list: (typeof LISTS)[number] }) {
+  const { t } = useTranslation('expenses');
   const navigate = useNavigate();
   const fixed = props.list.fixed ?? {};
   const { filters, page, setFilters, setPage } = useListState(EXPENSE_GROUPS);
@@ -102,7 +106,7 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
       <Card>
         <Group justify="space-between" align="flex-end" mb="sm">
           <Text c="dimmed" size="sm">
-            {pagination ? `${pagination.totalItems} in total` : ' '}
+            {pagination ? t('expensesScreen.inTotal', { totalItems: pagination.totalItems }) : ' '}
           </Text>
           <ExportCsvButton
             path="/expense"
@@ -113,10 +117,10 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
           />
         </Group>
         <FilterBar
-          groups={[CURRENCY_FILTER]}
+          groups={[{ ...CURRENCY_FILTER, label: t('expensesScreen.currency') }]}
           value={filters}
           onChange={setFilters}
-          searchPlaceholder="Search by reference, payee, account number or description"
+          searchPlaceholder={t('expensesScreen.searchByReferencePayeeAccount')}
         />
       </Card>
       <Card padding={0}>
@@ -124,12 +128,12 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Payee</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('expensesScreen.date')}</Table.Th>
+                <Table.Th>{t('expensesScreen.reference')}</Table.Th>
+                <Table.Th>{t('expensesScreen.payee')}</Table.Th>
+                <Table.Th>{t('expensesScreen.description')}</Table.Th>
+                <Table.Th>{t('expensesScreen.amount')}</Table.Th>
+                <Table.Th>{t('expensesScreen.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -160,6 +164,7 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
 
 /** Saved beneficiaries (001 §3): search after 300 ms, else the 15 most recent; delete. */
 function BeneficiariesList() {
+  const { t } = useTranslation('expenses');
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, BENEFICIARY_SEARCH_MS);
   const q = useBeneficiaries(debounced.trim());
@@ -172,7 +177,7 @@ function BeneficiariesList() {
     <Card padding={0}>
       <TextInput
         m="md"
-        placeholder="Search beneficiaries"
+        placeholder={t('expensesScreen.searchBeneficiaries')}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
@@ -180,10 +185,10 @@ function BeneficiariesList() {
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Bank</Table.Th>
-              <Table.Th>Account number</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th>{t('expensesScreen.name')}</Table.Th>
+              <Table.Th>{t('expensesScreen.bank')}</Table.Th>
+              <Table.Th>{t('expensesScreen.accountNumber')}</Table.Th>
+              <Table.Th>{t('expensesScreen.email')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -203,7 +208,7 @@ function BeneficiariesList() {
                       loading={del.isPending && del.variables === b.id}
                       onClick={() => del.mutate(b.id)}
                     >
-                      Delete
+                      {t('expensesScreen.delete')}
                     </Button>
                   )}
                 </Table.Td>

@@ -11,15 +11,18 @@ import { CustomerModal, inflowStatusLabel } from '../components';
 import { InvoiceList } from './inflows-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 export function CustomerScreen() {
+  const { t } = useTranslation('inflows');
   const { id } = useParams();
   const navigate = useNavigate();
   const q = useCustomer(id);
   const canEdit = useCan('inflowsCustomers', 'put');
   const [editing, setEditing] = useState(false);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Customer not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('detailsScreens.customerNotFound')}</Alert>;
   const c = q.data;
   return (
     <Stack gap="lg">
@@ -27,7 +30,7 @@ export function CustomerScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.customers.href())}>
-            ← Back to customers
+            {t('detailsScreens.backToCustomers')}
           </Button>
         }
         title={c.name}
@@ -39,14 +42,14 @@ export function CustomerScreen() {
         actions={
           canEdit && (
             <Button variant="default" onClick={() => setEditing(true)}>
-              Edit customer
+              {t('detailsScreens.editCustomer')}
             </Button>
           )
         }
       />
       {/* 002 §2: the customer detail accepts a filter query (`?status=`), kept in the URL like
           every list: the invoice list kit, filtered by the server to this customer. */}
-      <InvoiceList drafts={false} customerId={c.id} title="Invoices" />
+      <InvoiceList drafts={false} customerId={c.id} title={t('detailsScreens.invoices')} />
       <CustomerModal opened={editing} onClose={() => setEditing(false)} customer={c} />
     </Stack>
   );
@@ -63,13 +66,15 @@ type PartnerTx = {
 };
 
 export function PartnerScreen() {
+  const { t } = useTranslation('inflows');
   const { id } = useParams();
   const navigate = useNavigate();
   const q = usePartner(id);
   const [page, setPage] = useState(1);
   const txs = useInflowList<PartnerTx>(`/inflows/partners/${id}/transactions`, { page, limit: 10 }, !!id);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Partner not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('detailsScreens.partnerNotFound')}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">
@@ -77,31 +82,38 @@ export function PartnerScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.partners.href())}>
-            ← Back
+            {t('detailsScreens.back')}
           </Button>
         }
         title={p.customerName}
       />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Stat label="Total value" value={formatMoney(p.totalValueMinor)} />
-          <Stat label="Total value received" value={formatMoney(p.recievedValueMinor)} />
-          <Stat label="Total pending value" value={formatMoney(p.pendingValueMinor)} />
-          <Stat label="Bank" value={`${p.bankName} · ${p.accountNumber} · ${p.accountName}`} />
-          <Stat label="Share" value={`${p.percentage}%`} />
-          <Stat label="Amount cap" value={p.capMinor ? formatMoney(p.capMinor) : '-'} />
+          <Stat label={t('detailsScreens.totalValue')} value={formatMoney(p.totalValueMinor)} />
+          <Stat label={t('detailsScreens.totalValueReceived')} value={formatMoney(p.recievedValueMinor)} />
+          <Stat label={t('detailsScreens.totalPendingValue')} value={formatMoney(p.pendingValueMinor)} />
+          <Stat
+            label={t('detailsScreens.bank')}
+            value={`${p.bankName} · ${p.accountNumber} · ${p.accountName}`}
+          />
+          <Stat label={t('detailsScreens.share')} value={`${p.percentage}%`} />
+          <Stat label={t('detailsScreens.amountCap')} value={p.capMinor ? formatMoney(p.capMinor) : '-'} />
         </SimpleGrid>
       </Card>
       <Card padding={0}>
-        <ListBody query={txs} isEmpty={!txs.data?.items.length} emptyText="No transactions yet">
+        <ListBody
+          query={txs}
+          isEmpty={!txs.data?.items.length}
+          emptyText={t('detailsScreens.noTransactionsYet')}
+        >
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account Number</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Percentage</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('detailsScreens.accountNumber')}</Table.Th>
+                <Table.Th>{t('detailsScreens.amount')}</Table.Th>
+                <Table.Th>{t('detailsScreens.percentage')}</Table.Th>
+                <Table.Th>{t('detailsScreens.date')}</Table.Th>
+                <Table.Th>{t('detailsScreens.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -18,8 +18,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel, PartnerModal } from '../components';
 import { paths } from '../../../lib/paths';
 import type { Partner } from '@owo/contract/inflows';
-
-export const SEARCH_PLACEHOLDER = 'Search customer, reference or amount';
+import { useTranslation } from 'react-i18next';
 
 type ListState = ReturnType<typeof useListState>;
 type PagedList<T> = {
@@ -81,6 +80,7 @@ function SearchListCard<T extends { id: string }>(props: {
 }
 
 export function TransactionsList() {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const state = useListState([]);
   const list = useInflowTransactions(listQuery(state.filters, [], state.page));
@@ -88,8 +88,10 @@ export function TransactionsList() {
     <SearchListCard
       state={state}
       list={list}
-      placeholder={SEARCH_PLACEHOLDER}
-      columns={['Date', 'Type', 'Name', 'Invoice', 'Amount', 'Fee', 'Status']}
+      placeholder={t('inflowsLists.searchPlaceholder')}
+      columns={(['date', 'type', 'name', 'invoice', 'amount', 'fee', 'status'] as const).map((c) =>
+        t(`inflowsLists.columns.${c}`),
+      )}
       row={(x) => (
         <Table.Tr
           key={x.id}
@@ -112,6 +114,7 @@ export function TransactionsList() {
 }
 
 export function CustomerList() {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const state = useListState([]);
   const list = useCustomers(listQuery(state.filters, [], state.page));
@@ -119,9 +122,9 @@ export function CustomerList() {
     <SearchListCard
       state={state}
       list={list}
-      placeholder="Search name, email or phone"
+      placeholder={t('inflowsLists.searchNameEmailOrPhone')}
       csv={{ path: '/inflows/customers', filename: 'owo-customers.csv' }}
-      columns={['Name', 'Email', 'Phone']}
+      columns={(['name', 'email', 'phone'] as const).map((c) => t(`inflowsLists.columns.${c}`))}
       row={(c) => (
         <Table.Tr
           key={c.id}
@@ -138,6 +141,7 @@ export function CustomerList() {
 }
 
 export function PartnerList() {
+  const { t } = useTranslation('inflows');
   const state = useListState([]);
   const list = usePartners(listQuery(state.filters, [], state.page));
   const [editing, setEditing] = useState<string | null>(null);
@@ -149,9 +153,12 @@ export function PartnerList() {
     <SearchListCard
       state={state}
       list={list}
-      placeholder="Search name or account number"
+      placeholder={t('inflowsLists.searchNameOrAccountNumber')}
       csv={{ path: '/inflows/partners', filename: 'owo-partners.csv' }}
-      columns={['Name', 'Bank', 'Account', 'Share', 'Cap', '']}
+      columns={[
+        ...(['name', 'bank', 'account', 'share', 'cap'] as const).map((c) => t(`inflowsLists.columns.${c}`)),
+        '',
+      ]}
       row={(p) => (
         <Table.Tr key={p.id}>
           <Table.Td>{p.customerName}</Table.Td>
@@ -185,6 +192,7 @@ function PartnerMenu({
   onEdit: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const canEdit = useCan('inflowsPartners', 'put');
   const canDelete = useCan('inflowsPartners', 'delete');
@@ -192,15 +200,17 @@ function PartnerMenu({
     <Menu>
       <Menu.Target>
         <Button size="xs" variant="subtle">
-          Actions
+          {t('inflowsLists.actions')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>View Details</Menu.Item>
-        {canEdit && <Menu.Item onClick={() => onEdit()}>Edit Partner</Menu.Item>}
+        <Menu.Item onClick={() => navigate(paths.inflows.partner.href({ id: p.id }))}>
+          {t('inflowsLists.viewDetails')}
+        </Menu.Item>
+        {canEdit && <Menu.Item onClick={() => onEdit()}>{t('inflowsLists.editPartner')}</Menu.Item>}
         {canDelete && (
           <Menu.Item color="red" onClick={() => onRemove()}>
-            Remove Partner
+            {t('inflowsLists.removePartner')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

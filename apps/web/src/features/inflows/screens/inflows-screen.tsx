@@ -21,19 +21,21 @@ import { StatusBadge } from '../../../components/status-badge';
 import { CustomerModal, inflowStatusLabel, PartnerModal } from '../components';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { CustomerList, PartnerList, SEARCH_PLACEHOLDER, TransactionsList } from './inflows-lists';
+import { CustomerList, PartnerList, TransactionsList } from './inflows-lists';
+import { useTranslation } from 'react-i18next';
 
 const TABS = [
-  { key: 'transactions', title: 'Transactions', path: '/inflows' },
-  { key: 'invoices', title: 'Invoices', path: '/inflows/invoices' },
-  { key: 'drafts', title: 'Drafts', path: '/inflows/drafts' },
-  { key: 'partners', title: 'Partners', path: '/inflows/partners' },
-  { key: 'customers', title: 'Customers', path: '/inflows/customers' },
-  { key: 'pending', title: 'Pending Approvals', path: '/inflows/pending' },
-  { key: 'rejected', title: 'Rejected Approvals', path: '/inflows/rejected' },
+  { key: 'transactions', path: '/inflows' },
+  { key: 'invoices', path: '/inflows/invoices' },
+  { key: 'drafts', path: '/inflows/drafts' },
+  { key: 'partners', path: '/inflows/partners' },
+  { key: 'customers', path: '/inflows/customers' },
+  { key: 'pending', path: '/inflows/pending' },
+  { key: 'rejected', path: '/inflows/rejected' },
 ] as const;
 
 export function InflowsScreen() {
+  const { t } = useTranslation('inflows');
   const { tab = 'transactions' } = useParams();
   const navigate = useNavigate();
   const canPartner = useCan('inflowsPartners', 'post');
@@ -44,42 +46,42 @@ export function InflowsScreen() {
   const [modal, setModal] = useState<'customer' | 'partner' | null>(null);
   // Partners and Customers show only to a role that may read them (view-partners, view-customers).
   const tabs = TABS.filter(
-    (t) => (t.key !== 'partners' || canSeePartners) && (t.key !== 'customers' || canSeeCustomers),
+    (tb) => (tb.key !== 'partners' || canSeePartners) && (tb.key !== 'customers' || canSeeCustomers),
   );
-  const current = tabs.find((t) => t.key === tab) ?? tabs[0];
+  const current = tabs.find((tb) => tb.key === tab) ?? tabs[0];
   return (
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Invoices"
+        title={t('inflowsScreen.invoices')}
         actions={
           <>
             <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
-              Payment invitations
+              {t('inflowsScreen.paymentInvitations')}
             </Button>
             {canPartner && (
               <Button variant="default" onClick={() => setModal('partner')}>
-                New Partner
+                {t('inflowsScreen.newPartner')}
               </Button>
             )}
             {canCustomer && (
               <Button variant="default" onClick={() => setModal('customer')}>
-                New Customer
+                {t('inflowsScreen.newCustomer')}
               </Button>
             )}
             {canInvoice && (
               <Button onClick={() => navigate(paths.inflows.newInvoice.href({ new: 'page' }))}>
-                New Invoice
+                {t('inflowsScreen.newInvoice')}
               </Button>
             )}
           </>
         }
       />
-      <Tabs value={current.key} onChange={(v) => navigate(tabs.find((t) => t.key === v)!.path)}>
+      <Tabs value={current.key} onChange={(v) => navigate(tabs.find((tb) => tb.key === v)!.path)}>
         <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.key} value={t.key}>
-              {t.title}
+          {tabs.map((tb) => (
+            <Tabs.Tab key={tb.key} value={tb.key}>
+              {t(`inflowsScreen.tabs.${tb.key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -97,19 +99,12 @@ export function InflowsScreen() {
 }
 
 const INVOICE_GROUPS = ['status', 'approvalStatus'] as const;
-const STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'partlyPaid', label: 'Partly paid' },
-  { value: 'fullyPaid', label: 'Fully paid' },
-];
-const APPROVAL_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
+const STATUS_VALUES = ['pending', 'partlyPaid', 'fullyPaid'] as const;
+const APPROVAL_VALUES = ['pending', 'approved', 'rejected'] as const;
 
 /** The invoices (or drafts) list; with `customerId`, one customer's (the customer detail, 002 §2). */
 export function InvoiceList(props: { drafts: boolean; customerId?: string; title?: string }) {
+  const { t } = useTranslation('inflows');
   const groups = props.drafts ? ([] as const) : INVOICE_GROUPS;
   const { filters, page, setFilters, setPage } = useListState(groups);
   const fixed = props.customerId ? { customerId: props.customerId } : undefined;
@@ -134,13 +129,27 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
             props.drafts
               ? []
               : [
-                  { key: 'status', label: 'Payment status', options: STATUS_OPTIONS },
-                  { key: 'approvalStatus', label: 'Approval status', options: APPROVAL_OPTIONS },
+                  {
+                    key: 'status',
+                    label: t('inflowsScreen.paymentStatus'),
+                    options: STATUS_VALUES.map((value) => ({
+                      value,
+                      label: t(`inflowsScreen.paymentStatuses.${value}`),
+                    })),
+                  },
+                  {
+                    key: 'approvalStatus',
+                    label: t('inflowsScreen.approvalStatus'),
+                    options: APPROVAL_VALUES.map((value) => ({
+                      value,
+                      label: t(`inflowsScreen.approvalStatuses.${value}`),
+                    })),
+                  },
                 ]
           }
           value={filters}
           onChange={setFilters}
-          searchPlaceholder={SEARCH_PLACEHOLDER}
+          searchPlaceholder={t('inflowsLists.searchPlaceholder')}
         />
       </Box>
       <ListBody query={list} isEmpty={!list.data?.items.length}>
@@ -152,12 +161,13 @@ export function InvoiceList(props: { drafts: boolean; customerId?: string; title
 }
 
 function InvoicesTable({ items, drafts }: { items: Invoice[]; drafts: boolean }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const phone = usePhone();
   if (phone)
     return (
       <RowCards
-        label={drafts ? 'Draft invoices' : 'Invoices'}
+        label={drafts ? t('inflowsScreen.draftInvoices') : t('inflowsScreen.invoices')}
         rows={items.map((i) => ({
           key: i.id,
           title: i.customer.name,
@@ -178,20 +188,20 @@ function InvoicesTable({ items, drafts }: { items: Invoice[]; drafts: boolean })
       <Table.Thead>
         {drafts ? (
           <Table.Tr>
-            <Table.Th>Created on</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Created by</Table.Th>
+            <Table.Th>{t('inflowsScreen.createdOn')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.customer')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.amount')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.createdBy')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         ) : (
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Payment status</Table.Th>
-            <Table.Th>Reference</Table.Th>
-            <Table.Th>Approval status</Table.Th>
-            <Table.Th>Customer</Table.Th>
+            <Table.Th>{t('inflowsScreen.date')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.amount')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.paymentStatus')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.reference')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.approvalStatus')}</Table.Th>
+            <Table.Th>{t('inflowsScreen.customer')}</Table.Th>
           </Table.Tr>
         )}
       </Table.Thead>
@@ -203,6 +213,7 @@ function InvoicesTable({ items, drafts }: { items: Invoice[]; drafts: boolean })
 }
 
 function DraftRow({ i }: { i: Invoice }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   return (
     <Table.Tr>
@@ -216,7 +227,7 @@ function DraftRow({ i }: { i: Invoice }) {
           variant="light"
           onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
         >
-          Continue
+          {t('inflowsScreen.continue')}
         </Button>
       </Table.Td>
     </Table.Tr>
@@ -245,6 +256,7 @@ function InvoiceRow({ i }: { i: Invoice }) {
 }
 
 function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = useInvoiceApprovals(props.kind, page);
@@ -254,11 +266,11 @@ function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
         <Table highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Requested by</Table.Th>
+              <Table.Th>{t('inflowsScreen.date')}</Table.Th>
+              <Table.Th>{t('inflowsScreen.reference')}</Table.Th>
+              <Table.Th>{t('inflowsScreen.customer')}</Table.Th>
+              <Table.Th>{t('inflowsScreen.amount')}</Table.Th>
+              <Table.Th>{t('inflowsScreen.requestedBy')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -280,7 +292,7 @@ function ApprovalList(props: { kind: 'pending' | 'rejected' }) {
       </ListBody>
       <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
       <Text size="xs" c="dimmed" p="md">
-        Invoices you can act on at their current approval level.
+        {t('inflowsScreen.invoicesYouCanActOn')}
       </Text>
     </Card>
   );

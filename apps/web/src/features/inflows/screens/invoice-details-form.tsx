@@ -21,6 +21,7 @@ import { inflowApi, refreshInflows, useCustomers, usePartners } from '../api';
 import { CustomerModal } from '../components';
 import { paths } from '../../../lib/paths';
 import { Frame, isEditing, writeDraft } from './invoice-draft';
+import { useTranslation } from 'react-i18next';
 
 type Line = { name: string; price: number | string; quantity: number | string };
 type Err = (k: string) => string | undefined;
@@ -67,6 +68,7 @@ type DetailsState = ReturnType<typeof useDetailsForm>;
 
 /** The products: a name, price and quantity each, Add product and the initial amount. */
 function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
+  const { t } = useTranslation('inflows');
   const { lines, setLines } = f;
   const total = lines.reduce(
     (a, l) => a + Math.round(Number(l.price || 0) * 100) * Number(l.quantity || 0),
@@ -74,12 +76,12 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
   );
   return (
     <>
-      <Text fw={600}>Products</Text>
+      <Text fw={600}>{t('invoiceDetailsForm.products')}</Text>
       {lines.map((l, i) => (
         <Group key={i} align="flex-end">
           <TextInput
             style={{ flex: 2 }}
-            label="Name"
+            label={t('invoiceDetailsForm.name')}
             value={l.name}
             onChange={(e) =>
               setLines(lines.map((x, j) => (j === i ? { ...x, name: e.currentTarget.value } : x)))
@@ -88,7 +90,7 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
           />
           <TextInput
             style={{ flex: 1 }}
-            label="Price (NGN)"
+            label={t('invoiceDetailsForm.priceNgn')}
             value={String(l.price)}
             onChange={(e) =>
               setLines(lines.map((x, j) => (j === i ? { ...x, price: e.currentTarget.value } : x)))
@@ -97,7 +99,7 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
           />
           <NumberInput
             w={100}
-            label="Quantity"
+            label={t('invoiceDetailsForm.quantity')}
             min={1}
             value={l.quantity}
             onChange={(v) => setLines(lines.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
@@ -105,7 +107,7 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label="Remove product"
+            aria-label={t('invoiceDetailsForm.removeProduct')}
             disabled={lines.length === 1}
             onClick={() => setLines(lines.filter((_, j) => j !== i))}
           >
@@ -119,10 +121,10 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
           size="xs"
           onClick={() => setLines([...lines, { name: '', price: '', quantity: 1 }])}
         >
-          Add product
+          {t('invoiceDetailsForm.addProduct')}
         </Button>
         <Text size="sm" c="dimmed">
-          Initial amount: {formatMoney(total)}
+          {t('invoiceDetailsForm.initialAmount', { amount: formatMoney(total) })}
         </Text>
       </Group>
     </>
@@ -131,41 +133,42 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
 
 /** The discount, the partners' settlement mode and the partners. */
 function DiscountAndPartners({ f, err }: { f: DetailsState; err: Err }) {
+  const { t } = useTranslation('inflows');
   const partners = usePartners({ page: 1, limit: 100 });
   return (
     <>
       <Group grow align="flex-start">
         <Select
-          label="Discount type"
+          label={t('invoiceDetailsForm.discountType')}
           clearable
           data={[
-            { value: 'fixed', label: 'Fixed amount' },
-            { value: 'percentage', label: 'Percentage' },
+            { value: 'fixed', label: t('invoiceDetailsForm.fixedAmount') },
+            { value: 'percentage', label: t('invoiceDetailsForm.percentage') },
           ]}
           value={f.discountType}
           onChange={f.setDiscountType}
           error={err('discountType')}
         />
         <TextInput
-          label="Discount"
+          label={t('invoiceDetailsForm.discount')}
           value={f.discount}
           onChange={(e) => f.setDiscount(e.currentTarget.value)}
           error={err('discount')}
         />
       </Group>
       <Select
-        label="Mode of partners settlement"
+        label={t('invoiceDetailsForm.modeOfPartnersSettlement')}
         data={[
-          { value: 'consolidated', label: 'Once after all collections' },
-          { value: 'per-collection', label: 'After every collection' },
-          { value: 'per-installment', label: 'After every installment' },
+          { value: 'consolidated', label: t('invoiceDetailsForm.onceAfterAllCollections') },
+          { value: 'per-collection', label: t('invoiceDetailsForm.afterEveryCollection') },
+          { value: 'per-installment', label: t('invoiceDetailsForm.afterEveryInstallment') },
         ]}
         value={f.strategy}
         onChange={(v) => f.setStrategy(v ?? 'consolidated')}
       />
       <MultiSelect
-        label="Partners"
-        placeholder="Split collections with partners"
+        label={t('invoiceDetailsForm.partners')}
+        placeholder={t('invoiceDetailsForm.splitCollectionsWithPartners')}
         data={(partners.data?.items ?? []).map((p) => ({
           value: p.id,
           label: `${p.customerName} (${p.percentage}%)`,
@@ -180,6 +183,7 @@ function DiscountAndPartners({ f, err }: { f: DetailsState; err: Err }) {
 
 /** Step 1 of the wizard, prefilled from the draft `invoice` when there is one. */
 export function DetailsForm(props: { invoice: InvoiceDetail | null }) {
+  const { t } = useTranslation('inflows');
   const customers = useCustomers({ page: 1, limit: 100 });
   const f = useDetailsForm(props.invoice);
   const [newCustomer, setNewCustomer] = useState(false);
@@ -191,8 +195,8 @@ export function DetailsForm(props: { invoice: InvoiceDetail | null }) {
           <Group align="flex-end">
             <Select
               style={{ flex: 1 }}
-              label="Customer"
-              placeholder="Select a customer"
+              label={t('invoiceDetailsForm.customer')}
+              placeholder={t('invoiceDetailsForm.selectACustomer')}
               searchable
               data={(customers.data?.items ?? []).map((c) => ({
                 value: c.id,
@@ -203,7 +207,7 @@ export function DetailsForm(props: { invoice: InvoiceDetail | null }) {
               error={err('customerId')}
             />
             <Button variant="default" onClick={() => setNewCustomer(true)}>
-              New customer
+              {t('invoiceDetailsForm.newCustomer')}
             </Button>
           </Group>
           <ProductLines f={f} err={err} />
@@ -211,7 +215,7 @@ export function DetailsForm(props: { invoice: InvoiceDetail | null }) {
           {f.errors._ && <Alert color="red">{f.errors._[0]}</Alert>}
           <Group justify="flex-end">
             <Button loading={f.save.isPending} onClick={() => f.save.mutate()}>
-              Continue
+              {t('invoiceDetailsForm.continue')}
             </Button>
           </Group>
         </Stack>

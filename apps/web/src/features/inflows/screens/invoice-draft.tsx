@@ -3,6 +3,7 @@ import { Button, Container, Stack, Stepper } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const DRAFT_KEY = 'owo.invoice-draft';
 export const readDraft = (): string | null => sessionStorage.getItem(DRAFT_KEY);
@@ -19,23 +20,24 @@ export const isEditing = () => sessionStorage.getItem(EDIT_KEY) === '1';
 
 /** The wizard's page: title, Close and the three steps. */
 export function Frame(props: { step: number; editing: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <PageHeader
           mb={0}
-          title={props.editing ? 'Edit Invoice' : 'New Invoice'}
+          title={props.editing ? t('invoiceDraft.editInvoice') : t('invoiceDraft.newInvoice')}
           actions={
             <Button variant="subtle" onClick={() => navigate(paths.inflows.invoices.href())}>
-              Close
+              {t('invoiceDraft.close')}
             </Button>
           }
         />
         <Stepper active={props.step} size="sm">
-          <Stepper.Step label="Invoice Details" />
-          <Stepper.Step label="Payment Terms" />
-          <Stepper.Step label="Review" />
+          <Stepper.Step label={t('invoiceDraft.invoiceDetails')} />
+          <Stepper.Step label={t('invoiceDraft.paymentTerms')} />
+          <Stepper.Step label={t('invoiceDraft.review')} />
         </Stepper>
         {props.children}
       </Stack>

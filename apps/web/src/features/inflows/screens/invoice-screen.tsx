@@ -26,6 +26,8 @@ import {
   RefundModal,
   SettlementsSection,
 } from './invoice-sections';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 type Mutations = ReturnType<typeof useInvoiceMutations>;
 
@@ -77,10 +79,15 @@ function invoiceRules(inv: InvoiceDetail) {
 async function shareLink(inv: InvoiceDetail) {
   if (!inv.payLink) return;
   if (navigator.share)
-    await navigator.share({ title: `Invoice ${inv.reference}`, url: inv.payLink }).catch(() => undefined);
+    await navigator
+      .share({
+        title: i18n.t('inflows:invoiceScreen.invoice', { reference: inv.reference }),
+        url: inv.payLink,
+      })
+      .catch(() => undefined);
   else {
     await navigator.clipboard?.writeText(inv.payLink).catch(() => undefined);
-    toastSuccess('Payment link copied');
+    toastSuccess(i18n.t('inflows:invoiceScreen.paymentLinkCopied'));
   }
 }
 
@@ -94,6 +101,7 @@ function InvoiceActionButtons(props: {
   onCancel: () => void;
   onDeliver: () => void;
 }) {
+  const { t } = useTranslation('inflows');
   const { inv, m } = props;
   const navigate = useNavigate();
   const r = invoiceRules(inv);
@@ -111,7 +119,7 @@ function InvoiceActionButtons(props: {
           variant="default"
           onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: inv.id }))}
         >
-          Edit Invoice
+          {t('invoiceScreen.editInvoice')}
         </Button>
       )}
       {inv.status !== 'draft' && (
@@ -122,32 +130,32 @@ function InvoiceActionButtons(props: {
           target="_blank"
           rel="noopener"
         >
-          Download PDF
+          {t('invoiceScreen.downloadPdf')}
         </Button>
       )}
       {props.canPost && r.payable && inv.collectionAccount && (
         <Button variant="default" loading={m.remind.isPending} onClick={() => m.remind.mutate()}>
-          Send reminder
+          {t('invoiceScreen.sendReminder')}
         </Button>
       )}
       {r.payable && inv.payLink && (
         <Button variant="default" onClick={() => void shareLink(inv)}>
-          Share payment link
+          {t('invoiceScreen.sharePaymentLink')}
         </Button>
       )}
       {props.canPut && r.cancellable && (
         <Button color="red" variant="light" onClick={() => props.onCancel()}>
-          Cancel invoice
+          {t('invoiceScreen.cancelInvoice')}
         </Button>
       )}
       {deliverable && (
         <Button variant="default" onClick={() => props.onDeliver()}>
-          Confirm delivery
+          {t('invoiceScreen.confirmDelivery')}
         </Button>
       )}
       {props.canPost && r.settling && (
         <Button color="orange" loading={m.retry.isPending} onClick={() => m.retry.mutate()}>
-          Retry Failed Settlements
+          {t('invoiceScreen.retryFailedSettlements')}
         </Button>
       )}
     </>
@@ -163,23 +171,24 @@ function InvoiceConfirmModals(props: {
   setCancelling: (v: boolean) => void;
   setDelivering: (v: boolean) => void;
 }) {
+  const { t } = useTranslation('inflows');
   const { inv, m, cancelling, delivering, setCancelling, setDelivering } = props;
   return (
     <>
       <ConfirmModal
         opened={cancelling}
-        title="Cancel invoice"
-        text={`Cancel invoice ${inv.reference}? Unpaid installments are cancelled and the pay link stops working; money already received stays applied.`}
-        confirm="Cancel invoice"
+        title={t('invoiceScreen.cancelInvoice')}
+        text={t('invoiceScreen.cancelInvoiceUnpaidInstallmentsAre', { reference: inv.reference })}
+        confirm={t('invoiceScreen.cancelInvoice')}
         loading={m.cancel.isPending}
         onConfirm={() => m.cancel.mutate()}
         onClose={() => setCancelling(false)}
       />
       <ConfirmModal
         opened={delivering}
-        title="Confirm delivery"
-        text={`Confirm that the goods or services on invoice ${inv.reference} have been delivered to ${inv.customer.name}? This cannot be undone.`}
-        confirm="Confirm delivery"
+        title={t('invoiceScreen.confirmDelivery')}
+        text={t('invoiceScreen.confirmThatTheGoodsOr', { reference: inv.reference, name: inv.customer.name })}
+        confirm={t('invoiceScreen.confirmDelivery')}
         loading={m.deliver.isPending}
         onConfirm={() => m.deliver.mutate()}
         onClose={() => setDelivering(false)}
@@ -190,13 +199,14 @@ function InvoiceConfirmModals(props: {
 
 /** The invoice's header: back, amount, status badges, reference and the actions given. */
 function InvoiceHeader({ inv, actions }: { inv: InvoiceDetail; actions: React.ReactNode }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   return (
     <PageHeader
       mb={0}
       above={
         <Button variant="subtle" px={0} onClick={() => navigate(paths.inflows.invoices.href())}>
-          ← Back
+          {t('invoiceScreen.back')}
         </Button>
       }
       title={formatMoney(inv.amountMinor)}
@@ -210,7 +220,11 @@ function InvoiceHeader({ inv, actions }: { inv: InvoiceDetail; actions: React.Re
       }
       description={
         <>
-          {inv.reference} · {formatDateTime(inv.createdAt)} · requested by {inv.createdBy}
+          {t('invoiceScreen.requestedBy', {
+            reference: inv.reference,
+            dateTime: formatDateTime(inv.createdAt),
+            createdBy: inv.createdBy,
+          })}
         </>
       }
       actions={actions}
@@ -220,6 +234,7 @@ function InvoiceHeader({ inv, actions }: { inv: InvoiceDetail; actions: React.Re
 
 /** /inflows/invoices/:id */
 export function InvoiceScreen() {
+  const { t } = useTranslation('inflows');
   const { id } = useParams();
   const q = useInvoice(id);
   const canPost = useCan('inflows', 'post');
@@ -233,7 +248,8 @@ export function InvoiceScreen() {
   const txs = useInvoiceTransactions(id ?? '', { page, limit: 20 });
   const m = useInvoiceMutations(id, setCancelling, setDelivering);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Invoice not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('invoiceScreen.invoiceNotFound')}</Alert>;
   const inv = q.data;
   return (
     <Stack gap="lg">
@@ -278,7 +294,7 @@ export function InvoiceScreen() {
       {inv.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
-            Approval history
+            {t('invoiceScreen.approvalHistory')}
           </Title>
           <TrailList item={inv.approvalWorkflowPendingApprovalItem} />
         </Card>

@@ -10,23 +10,19 @@ import { inflowApi, refreshInflows, useInvoiceTransactions } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
 import { inflowStatusLabel } from '../components';
 import { BankSelect } from '../../../components/bank-select';
-
-const STRATEGY: Record<string, string> = {
-  consolidated: 'Once after all collections',
-  'per-collection': 'After every collection',
-  'per-installment': 'After every installment',
-};
+import { useTranslation } from 'react-i18next';
 
 type Inv = { inv: InvoiceDetail };
 
 /** The invoice's figures, customer, collection account, approval and pay link. */
 export function InvoiceSummary({ inv }: Inv) {
+  const { t } = useTranslation('inflows');
   return (
     <Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <DetailField label="Initial amount" value={formatMoney(inv.initialAmountMinor)} />
+        <DetailField label={t('invoiceSections.initialAmount')} value={formatMoney(inv.initialAmountMinor)} />
         <DetailField
-          label="Discount"
+          label={t('invoiceSections.discount')}
           value={
             inv.discountType
               ? inv.discountType === 'percentage'
@@ -35,12 +31,18 @@ export function InvoiceSummary({ inv }: Inv) {
               : null
           }
         />
-        <DetailField label="Discounted amount" value={formatMoney(inv.amountMinor)} />
-        <DetailField label="Amount paid" value={formatMoney(inv.amountPaidMinor)} />
-        <DetailField label="Mode of partners settlement" value={STRATEGY[inv.settlementStrategy]} />
-        <DetailField label="Customer" value={`${inv.customer.name} · ${inv.customer.email}`} />
+        <DetailField label={t('invoiceSections.discountedAmount')} value={formatMoney(inv.amountMinor)} />
+        <DetailField label={t('invoiceSections.amountPaid')} value={formatMoney(inv.amountPaidMinor)} />
         <DetailField
-          label="Collection account"
+          label={t('invoiceSections.modeOfPartnersSettlement')}
+          value={t(`invoiceSections.strategy.${inv.settlementStrategy}`)}
+        />
+        <DetailField
+          label={t('invoiceSections.customer')}
+          value={`${inv.customer.name} · ${inv.customer.email}`}
+        />
+        <DetailField
+          label={t('invoiceSections.collectionAccount')}
           value={
             inv.collectionAccount
               ? `${inv.collectionAccount.accountNumber} · ${inv.collectionAccount.bankName}`
@@ -48,15 +50,15 @@ export function InvoiceSummary({ inv }: Inv) {
           }
         />
         <DetailField
-          label="Approval"
+          label={t('invoiceSections.approval')}
           value={<StatusBadge status={inv.approvalStatus} label={inflowStatusLabel(inv.approvalStatus)} />}
         />
         {inv.payLink && (
           <DetailField
-            label="Pay link"
+            label={t('invoiceSections.payLink')}
             value={
               <a href={inv.payLink} target="_blank" rel="noreferrer">
-                Open the pay page
+                {t('invoiceSections.openThePayPage')}
               </a>
             }
           />
@@ -68,13 +70,14 @@ export function InvoiceSummary({ inv }: Inv) {
 
 /** An invoice's product lines: name, quantity, amount (the detail page and the wizard's review). */
 export function ProductsTable({ inv }: Inv) {
+  const { t } = useTranslation('inflows');
   return (
     <Table>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>QTY</Table.Th>
-          <Table.Th>Amount</Table.Th>
+          <Table.Th>{t('invoiceSections.name')}</Table.Th>
+          <Table.Th>{t('invoiceSections.qty')}</Table.Th>
+          <Table.Th>{t('invoiceSections.amount')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -92,8 +95,9 @@ export function ProductsTable({ inv }: Inv) {
 
 /** The invoice's products. */
 export function ProductsSection({ inv }: Inv) {
+  const { t } = useTranslation('inflows');
   return (
-    <Section title="Products">
+    <Section title={t('invoiceSections.products')}>
       <ProductsTable inv={inv} />
     </Section>
   );
@@ -101,16 +105,17 @@ export function ProductsSection({ inv }: Inv) {
 
 /** The collection installments and their status. */
 export function InstallmentsSection({ inv }: Inv) {
+  const { t } = useTranslation('inflows');
   return (
-    <Section title="Collection Installments">
+    <Section title={t('invoiceSections.collectionInstallments')}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Amount Paid</Table.Th>
-            <Table.Th>Due Date</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('invoiceSections.name')}</Table.Th>
+            <Table.Th>{t('invoiceSections.amount')}</Table.Th>
+            <Table.Th>{t('invoiceSections.amountPaid2')}</Table.Th>
+            <Table.Th>{t('invoiceSections.dueDate')}</Table.Th>
+            <Table.Th>{t('invoiceSections.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -135,21 +140,22 @@ export function InstallmentsSection({ inv }: Inv) {
 
 /** The partners' settlement splits. */
 export function SettlementsSection({ inv }: Inv) {
+  const { t } = useTranslation('inflows');
   return (
-    <Section title="Settlement Splits">
+    <Section title={t('invoiceSections.settlementSplits')}>
       {inv.invoiceSettlements.length === 0 ? (
         <Text p="md" c="dimmed" size="sm">
-          No data available
+          {t('invoiceSections.noDataAvailable')}
         </Text>
       ) : (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Percentage</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('invoiceSections.name')}</Table.Th>
+              <Table.Th>{t('invoiceSections.date')}</Table.Th>
+              <Table.Th>{t('invoiceSections.percentage')}</Table.Th>
+              <Table.Th>{t('invoiceSections.amount')}</Table.Th>
+              <Table.Th>{t('invoiceSections.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -160,7 +166,7 @@ export function SettlementsSection({ inv }: Inv) {
                 <Table.Td>{s.percentage}%</Table.Td>
                 <Table.Td>
                   {formatMoney(s.amountMinor)}
-                  {s.capped ? ' (capped)' : ''}
+                  {s.capped ? t('invoiceSections.capped') : ''}
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={s.status} label={inflowStatusLabel(s.status)} />
@@ -176,16 +182,17 @@ export function SettlementsSection({ inv }: Inv) {
 
 /** The overpayments to refund (Refund opens the refund dialog for a pending one). */
 export function OverageSection(props: Inv & { canRefund: boolean; onRefund: (id: string) => void }) {
+  const { t } = useTranslation('inflows');
   const { inv } = props;
   return (
-    <Section title="Overage Payment">
+    <Section title={t('invoiceSections.overagePayment')}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Account</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Refundable</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('invoiceSections.account')}</Table.Th>
+            <Table.Th>{t('invoiceSections.date')}</Table.Th>
+            <Table.Th>{t('invoiceSections.refundable')}</Table.Th>
+            <Table.Th>{t('invoiceSections.status')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -207,7 +214,7 @@ export function OverageSection(props: Inv & { canRefund: boolean; onRefund: (id:
               <Table.Td>
                 {props.canRefund && r.status === 'pending' && !r.processing && (
                   <Button size="xs" variant="light" onClick={() => props.onRefund(r.id)}>
-                    Refund
+                    {t('invoiceSections.refund')}
                   </Button>
                 )}
               </Table.Td>
@@ -225,19 +232,20 @@ export function AttemptsSection(props: {
   page: number;
   setPage: (page: number) => void;
 }) {
+  const { t } = useTranslation('inflows');
   const { txs, page, setPage } = props;
   return (
-    <Section title="Transaction Attempts">
+    <Section title={t('invoiceSections.transactionAttempts')}>
       <ListBody query={txs} isEmpty={!txs.data?.items.length}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Fee</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('invoiceSections.date')}</Table.Th>
+              <Table.Th>{t('invoiceSections.type')}</Table.Th>
+              <Table.Th>{t('invoiceSections.name')}</Table.Th>
+              <Table.Th>{t('invoiceSections.amount')}</Table.Th>
+              <Table.Th>{t('invoiceSections.fee')}</Table.Th>
+              <Table.Th>{t('invoiceSections.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -274,6 +282,7 @@ export function Section(props: { title: string; children: React.ReactNode }) {
 
 /** The refund of an overage to the account the user gives. */
 export function RefundModal(props: { invoiceId: string; refundId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('inflows');
   const banks = useBanks();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState('');
@@ -288,9 +297,9 @@ export function RefundModal(props: { invoiceId: string; refundId: string | null;
     onError: (err) => setErrors(err.errors ?? {}),
   });
   return (
-    <Modal opened={!!props.refundId} onClose={props.onClose} title="Refund overage">
+    <Modal opened={!!props.refundId} onClose={props.onClose} title={t('invoiceSections.refundOverage')}>
       <Stack>
-        <Text size="sm">The overpaid amount is sent back to the account you give.</Text>
+        <Text size="sm">{t('invoiceSections.theOverpaidAmountIsSent')}</Text>
         <BankSelect
           banks={banks.data}
           value={bankCode}
@@ -298,7 +307,7 @@ export function RefundModal(props: { invoiceId: string; refundId: string | null;
           error={errors['refundAccountDetails.bankCode']?.[0] ?? errors.bankCode?.[0]}
         />
         <TextInput
-          label="Account number"
+          label={t('invoiceSections.accountNumber')}
           maxLength={10}
           value={accountNumber}
           onChange={(e) => setAccountNumber(e.currentTarget.value)}
@@ -306,7 +315,7 @@ export function RefundModal(props: { invoiceId: string; refundId: string | null;
         />
         <Group justify="flex-end">
           <Button loading={refund.isPending} onClick={() => refund.mutate()}>
-            Refund
+            {t('invoiceSections.refund')}
           </Button>
         </Group>
       </Stack>

@@ -26,6 +26,7 @@ import { paths } from '../../../lib/paths';
 import { DetailsForm } from './invoice-details-form';
 import { Frame, isEditing, readDraft, writeDraft } from './invoice-draft';
 import { ProductsTable } from './invoice-sections';
+import { useTranslation } from 'react-i18next';
 
 /** /inflows/edit-invoice?invoiceId=: loads the draft, then continues at new-invoice. */
 export function EditInvoiceScreen() {
@@ -69,15 +70,16 @@ function TermRows(props: {
   setTerms: (terms: Term[]) => void;
   err: (k: string) => string | undefined;
 }) {
+  const { t } = useTranslation('inflows');
   const { option, terms, setTerms, err } = props;
-  const sum = terms.reduce((a, t) => a + Number(t.percentage || 0), 0);
+  const sum = terms.reduce((a, term) => a + Number(term.percentage || 0), 0);
   return (
     <>
-      {terms.map((t, i) => (
+      {terms.map((term, i) => (
         <Group key={i} align="flex-start" grow>
           <TextInput
-            label="Name"
-            value={t.name}
+            label={t('invoiceWizard.name')}
+            value={term.name}
             onChange={(e) =>
               setTerms(terms.map((x, j) => (j === i ? { ...x, name: e.currentTarget.value } : x)))
             }
@@ -85,17 +87,17 @@ function TermRows(props: {
           />
           {option === 'installments' && (
             <TextInput
-              label="Percentage"
-              placeholder="Equal split when all empty"
-              value={t.percentage}
+              label={t('invoiceWizard.percentage')}
+              placeholder={t('invoiceWizard.equalSplitWhenAllEmpty')}
+              value={term.percentage}
               onChange={(e) =>
                 setTerms(terms.map((x, j) => (j === i ? { ...x, percentage: e.currentTarget.value } : x)))
               }
             />
           )}
           <DateField
-            label="Due date"
-            value={t.dueDate}
+            label={t('invoiceWizard.dueDate')}
+            value={term.dueDate}
             onChange={(v) => setTerms(terms.map((x, j) => (j === i ? { ...x, dueDate: v } : x)))}
             error={err(`terms.${i}.dueDate`)}
           />
@@ -108,16 +110,16 @@ function TermRows(props: {
             size="xs"
             onClick={() => setTerms([...terms, { name: '', percentage: '', dueDate: '' }])}
           >
-            Add term
+            {t('invoiceWizard.addTerm')}
           </Button>
           {terms.length > 1 && (
             <Button variant="subtle" size="xs" color="red" onClick={() => setTerms(terms.slice(0, -1))}>
-              Remove last
+              {t('invoiceWizard.removeLast')}
             </Button>
           )}
           {sum > 0 && (
             <Text size="sm" c={sum === 100 ? 'teal' : 'red'}>
-              Total: {sum}%
+              {t('invoiceWizard.total', { sum })}
             </Text>
           )}
         </Group>
@@ -127,6 +129,7 @@ function TermRows(props: {
 }
 
 function TermsForm(props: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const inv = props.invoice;
   const [option, setOption] = useState<string>(inv.paymentOption ?? 'one-time');
@@ -155,10 +158,10 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
       inflowApi.step(2, {
         invoiceId: inv.id,
         paymentOption: option,
-        terms: terms.map((t) => ({
-          name: t.name,
-          dueDate: t.dueDate,
-          ...(option === 'installments' && t.percentage ? { percentage: t.percentage } : {}),
+        terms: terms.map((term) => ({
+          name: term.name,
+          dueDate: term.dueDate,
+          ...(option === 'installments' && term.percentage ? { percentage: term.percentage } : {}),
         })),
       }),
     onSuccess: () => {
@@ -172,23 +175,23 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
     <Frame step={1} editing={isEditing()}>
       <Card>
         <Stack>
-          <Text>Total: {formatMoney(inv.amountMinor)}</Text>
+          <Text>{t('invoiceWizard.total2', { amount: formatMoney(inv.amountMinor) })}</Text>
           <SegmentedControl
             value={option}
             onChange={setOption}
             data={[
-              { value: 'one-time', label: 'One time' },
-              { value: 'installments', label: 'Installments' },
+              { value: 'one-time', label: t('invoiceWizard.oneTime') },
+              { value: 'installments', label: t('invoiceWizard.installments') },
             ]}
           />
           <TermRows option={option} terms={terms} setTerms={setTerms} err={err} />
           {errors.terms && <Alert color="red">{errors.terms[0]}</Alert>}
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate(paths.inflows.newInvoice.href())}>
-              Back
+              {t('invoiceWizard.back')}
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate()}>
-              Continue
+              {t('invoiceWizard.continue')}
             </Button>
           </Group>
         </Stack>
@@ -199,25 +202,28 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
 
 /** The draft's products, amounts, discount, total and terms, as they will be submitted. */
 function ReviewFigures({ inv }: { inv: InvoiceDetail }) {
+  const { t } = useTranslation('inflows');
   return (
     <>
       <ProductsTable inv={inv} />
-      <Text>Initial amount: {formatMoney(inv.initialAmountMinor)}</Text>
+      <Text>{t('invoiceWizard.initialAmount', { amount: formatMoney(inv.initialAmountMinor) })}</Text>
       {inv.discountType && (
         <Text>
-          Discount:{' '}
-          {inv.discountType === 'percentage' ? `${inv.discount}%` : formatMoney(inv.discountAmountMinor)} (
-          {formatMoney(inv.discountAmountMinor)})
+          {t('invoiceWizard.discount', {
+            discount:
+              inv.discountType === 'percentage' ? `${inv.discount}%` : formatMoney(inv.discountAmountMinor),
+            amount: formatMoney(inv.discountAmountMinor),
+          })}
         </Text>
       )}
-      <Title order={4}>Total: {formatMoney(inv.amountMinor)}</Title>
+      <Title order={4}>{t('invoiceWizard.total2', { amount: formatMoney(inv.amountMinor) })}</Title>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Term</Table.Th>
-            <Table.Th>Percentage</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Due date</Table.Th>
+            <Table.Th>{t('invoiceWizard.term')}</Table.Th>
+            <Table.Th>{t('invoiceWizard.percentage')}</Table.Th>
+            <Table.Th>{t('invoiceWizard.amount')}</Table.Th>
+            <Table.Th>{t('invoiceWizard.dueDate')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -236,6 +242,7 @@ function ReviewFigures({ inv }: { inv: InvoiceDetail }) {
 }
 
 export function ReviewInvoiceScreen() {
+  const { t } = useTranslation('inflows');
   const navigate = useNavigate();
   const [draftId] = useState(readDraft);
   const q = useInvoice(draftId ?? undefined);
@@ -263,10 +270,10 @@ export function ReviewInvoiceScreen() {
           <ReviewFigures inv={inv} />
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate(paths.inflows.invoicePaymentTerms.href())}>
-              Back
+              {t('invoiceWizard.back')}
             </Button>
             <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-              Submit for approval
+              {t('invoiceWizard.submitForApproval')}
             </Button>
           </Group>
         </Stack>

@@ -26,8 +26,10 @@ import { isApiError } from '../../../lib/api';
 import { PageHeader } from '../../../components/page-header';
 import { CopyRow } from '../../../components/copy-row';
 import { PublicFrame } from '../../../components/public-frame';
+import { useTranslation } from 'react-i18next';
 
 export function PayInvoiceScreen() {
+  const { t } = useTranslation('inflows');
   const { token = '' } = useParams();
   const q = usePublicInvoice(token);
   const cancelled = isApiError(q.error) && q.error.status === LINK_STATUS.revoked;
@@ -39,12 +41,12 @@ export function PayInvoiceScreen() {
         </Center>
       ) : q.error || !q.data ? (
         cancelled ? (
-          <Alert color="yellow" title="Invoice cancelled">
+          <Alert color="yellow" title={t('payScreen.invoiceCancelled')}>
             {INFLOW_MSG.invoiceLinkCancelled}
           </Alert>
         ) : (
-          <Alert color="red" title="Invoice not found">
-            This payment link is not valid. Ask the sender for a new one.
+          <Alert color="red" title={t('payScreen.invoiceNotFound')}>
+            {t('payScreen.thisPaymentLinkIsNot')}
           </Alert>
         )
       ) : (
@@ -71,6 +73,7 @@ function CompanyMark({ name }: { name: string }) {
 
 /** The invoice and where to pay it: the public pay page's body, reused by the customer portal. */
 export function InvoicePayCard({ data }: { data: PublicInvoice }) {
+  const { t } = useTranslation('inflows');
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack>
@@ -81,17 +84,21 @@ export function InvoicePayCard({ data }: { data: PublicInvoice }) {
               {data.companyName}
             </Text>
             <Text size="sm" c="dimmed">
-              Invoice {data.reference}
+              {t('payScreen.invoice', { reference: data.reference })}
             </Text>
           </Stack>
         </Group>
-        <PageHeader mb={0} title="Pay invoice" description={<>Billed to {data.customerName}</>} />
+        <PageHeader
+          mb={0}
+          title={t('payScreen.payInvoice')}
+          description={<>{t('payScreen.billedTo', { customerName: data.customerName })}</>}
+        />
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>QTY</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>{t('payScreen.item')}</Table.Th>
+              <Table.Th>{t('payScreen.qty')}</Table.Th>
+              <Table.Th ta="right">{t('payScreen.amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -105,28 +112,30 @@ export function InvoicePayCard({ data }: { data: PublicInvoice }) {
           </Table.Tbody>
         </Table>
         <Group justify="space-between">
-          <Text>Invoice total</Text>
+          <Text>{t('payScreen.invoiceTotal')}</Text>
           <Text fw={600}>{formatMoney(data.amountMinor)}</Text>
         </Group>
         <Group justify="space-between">
-          <Text>Paid so far</Text>
+          <Text>{t('payScreen.paidSoFar')}</Text>
           <Text>{formatMoney(data.amountPaidMinor)}</Text>
         </Group>
         <Divider />
         {data.amountDueMinor > 0 ? (
           <>
             <Group justify="space-between">
-              <Text fw={600}>Amount due now</Text>
+              <Text fw={600}>{t('payScreen.amountDueNow')}</Text>
               <Title order={3} data-testid="amount-due">
                 {formatMoney(data.amountDueMinor)}
               </Title>
             </Group>
-            {data.nextDueDate && <Text size="sm">Due {formatDate(data.nextDueDate)}</Text>}
+            {data.nextDueDate && (
+              <Text size="sm">{t('payScreen.due', { date: formatDate(data.nextDueDate) })}</Text>
+            )}
             <PayByTransfer data={data} />
           </>
         ) : (
           <Badge color="green" size="lg" data-testid="paid-badge">
-            Paid in full
+            {t('payScreen.paidInFull')}
           </Badge>
         )}
       </Stack>
@@ -136,23 +145,28 @@ export function InvoicePayCard({ data }: { data: PublicInvoice }) {
 
 /** Where to send the money, each detail with a Copy button. */
 function PayByTransfer({ data }: { data: PublicInvoice }) {
+  const { t } = useTranslation('inflows');
   return (
     <Card bg="teal.0" radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="pay-by-transfer">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          Pay by bank transfer
+          {t('payScreen.payByBankTransfer')}
         </Text>
-        <CopyRow label="Account number" value={data.accountNumber} testId="pay-account-number" strong />
-        <CopyRow label="Bank" value={data.bankName} />
-        <CopyRow label="Account name" value={data.accountName} />
         <CopyRow
-          label="Amount"
+          label={t('payScreen.accountNumber')}
+          value={data.accountNumber}
+          testId="pay-account-number"
+          strong
+        />
+        <CopyRow label={t('payScreen.bank')} value={data.bankName} />
+        <CopyRow label={t('payScreen.accountName')} value={data.accountName} />
+        <CopyRow
+          label={t('payScreen.amount')}
           value={formatMoney(data.amountDueMinor)}
           copy={fromMinor(data.amountDueMinor)}
         />
         <Text size="xs" c="dimmed">
-          This account is for this invoice only: money sent to it is matched to {data.reference} within
-          minutes of your bank sending it.
+          {t('payScreen.thisAccountIsForThis', { reference: data.reference })}
         </Text>
       </Stack>
     </Card>

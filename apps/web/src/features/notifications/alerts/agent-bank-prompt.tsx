@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export const agentBankCheckKey = ['agents', 'self', 'check-bank-details'] as const;
 
@@ -25,6 +26,7 @@ export function useAgentBankCheck(enabled = true) {
 }
 
 export function AgentBankPrompt() {
+  const { t } = useTranslation('notifications');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const bankPath = paths.profile.bankDetails.path;
@@ -50,13 +52,13 @@ export function AgentBankPrompt() {
     >
       <Stack gap="sm" align="center" ta="center" p="xs" data-testid="agent-bank-prompt">
         <Title order={3} id="agent-bank-title">
-          Bank Details Required
+          {t('agentBankPrompt.bankDetailsRequired')}
         </Title>
         <Text fz="sm" c="dark.4">
           {MSG.agentBankPrompt}
         </Text>
         <Button fullWidth mt="sm" onClick={() => navigate(bankPath)}>
-          Add Bank Details
+          {t('agentBankPrompt.addBankDetails')}
         </Button>
       </Stack>
     </Modal>

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api';
 import { usePhone } from '../../../components/list';
 import { useProfile, useResources } from '../../../lib/session';
 import { mobileAlerts, type MobileAlert } from './alert-rules';
+import { useTranslation } from 'react-i18next';
 
 export function useAccountFill(enabled: boolean) {
   return useQuery({
@@ -32,6 +33,7 @@ export function useMobileAlerts(enabled = true): MobileAlert[] {
 }
 
 export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
+  const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -67,7 +69,7 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
               key={a.key}
               component="button"
               type="button"
-              aria-label={`Show alert ${i + 1}`}
+              aria-label={t('mobileAlertCarousel.showAlert', { n: i + 1 })}
               onClick={() => setIndex(i)}
               w={i === index % alerts.length ? 16 : 6}
               h={6}

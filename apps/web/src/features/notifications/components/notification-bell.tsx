@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useUnreadCount } from '../api';
 import { BellIcon } from './icons';
+import { useTranslation } from 'react-i18next';
 
 // The drawer (list, menus, modal) loads on first open, keeping the layout's bundle small.
 const NotificationDrawer = lazy(async () => ({
@@ -11,10 +12,12 @@ const NotificationDrawer = lazy(async () => ({
 
 /** Top-bar bell with the unread count; opens the notification drawer. */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   const [opened, { open, close }] = useDisclosure(false);
   const [wasOpened, setWasOpened] = useState(false);
   const { data: unread = 0 } = useUnreadCount();
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label =
+    unread > 0 ? t('notificationBell.notificationsUnread', { unread }) : t('notificationBell.notifications');
   return (
     <>
       <Indicator

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { NotificationItem } from '@owo/contract';
 import { formatDateTime } from '../../../lib/format';
 import { notificationTitle } from '../notification-rules';
+import { useTranslation } from 'react-i18next';
 
 /** Announcements (and notifications with nothing to open) show their full text here. */
 export function NotificationDetailsModal({
@@ -11,6 +12,7 @@ export function NotificationDetailsModal({
   item: NotificationItem | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('notifications');
   return (
     <Modal
       opened={!!item}
@@ -25,7 +27,7 @@ export function NotificationDetailsModal({
           <Group gap="xs">
             {item.kind === 'announcement' && (
               <Badge color="owo" variant="light">
-                Announcement
+                {t('notificationDetailsModal.announcement')}
               </Badge>
             )}
             <Text fz="xs" c="dimmed">
@@ -39,7 +41,7 @@ export function NotificationDetailsModal({
             {item.notification.value}
           </Text>
           <Group justify="flex-end" mt="sm">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('notificationDetailsModal.close')}</Button>
           </Group>
         </Stack>
       )}

@@ -10,17 +10,19 @@ import { CheckAllIcon, DotsIcon, EyeIcon, TrashIcon } from './icons';
 import { NotificationDetailsModal } from './notification-details-modal';
 import { NotificationFilterButton } from './notification-filter';
 import { NotificationList } from './notification-list';
+import { useTranslation } from 'react-i18next';
 
 export const DRAWER_WIDTH = 370;
 
 /** Mark all as read, Open notifications page, Delete all. */
 function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: () => void }) {
+  const { t } = useTranslation('notifications');
   const markAll = useMarkAllRead();
   const deleteAll = useDeleteAllNotifications();
   return (
     <Menu position="bottom-end" width={210} shadow="md" zIndex={350}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label="Notification options">
+        <ActionIcon variant="subtle" color="gray" aria-label={t('notificationDrawer.notificationOptions')}>
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
@@ -30,7 +32,7 @@ function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: ()
           disabled={props.unread === 0}
           onClick={() => markAll.mutate()}
         >
-          Mark all as read
+          {t('notificationDrawer.markAllAsRead')}
         </Menu.Item>
         <Menu.Item
           leftSection={<EyeIcon />}
@@ -38,7 +40,7 @@ function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: ()
           to={paths.notifications.href()}
           onClick={props.onClose}
         >
-          Open notifications page
+          {t('notificationDrawer.openNotificationsPage')}
         </Menu.Item>
         <Menu.Item
           leftSection={<TrashIcon />}
@@ -46,7 +48,7 @@ function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: ()
           disabled={!props.hasAny}
           onClick={() => deleteAll.mutate()}
         >
-          Delete all
+          {t('notificationDrawer.deleteAll')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -54,6 +56,7 @@ function DrawerOptionsMenu(props: { unread: number; hasAny: boolean; onClose: ()
 }
 
 export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [page, setPage] = useState(1);
   const list = useNotifications(filter, page, opened);
@@ -76,7 +79,7 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
         zIndex={300}
         title={
           <Text fw={700} fz="lg">
-            Notifications
+            {t('notificationDrawer.notifications')}
           </Text>
         }
         styles={{ header: { padding: '16px 16px 8px' }, body: { padding: 0 } }}
@@ -89,8 +92,12 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
             radius="xl"
           >
             <Tabs.List>
-              <Tabs.Tab value="all">All</Tabs.Tab>
-              <Tabs.Tab value="unread">Unread{unread > 0 ? ` (${unread})` : ''}</Tabs.Tab>
+              <Tabs.Tab value="all">{t('notificationDrawer.all')}</Tabs.Tab>
+              <Tabs.Tab value="unread">
+                {unread > 0
+                  ? t('notificationDrawer.unreadCount', { unread })
+                  : t('notificationDrawer.unread')}
+              </Tabs.Tab>
             </Tabs.List>
           </Tabs>
           <Group gap={2} wrap="nowrap">
@@ -100,7 +107,7 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
         </Group>
         {filter === 'read' && (
           <Text fz="xs" c="dimmed" px="md" pb={4}>
-            Showing read notifications
+            {t('notificationDrawer.showingReadNotifications')}
           </Text>
         )}
         <ScrollArea h="calc(100vh - 110px)" type="auto">
@@ -109,7 +116,7 @@ export function NotificationDrawer({ opened, onClose }: { opened: boolean; onClo
               query={list}
               page={page}
               onPage={setPage}
-              emptyText={filter === 'unread' ? 'You have read all your notifications.' : undefined}
+              emptyText={filter === 'unread' ? t('notificationDrawer.youHaveReadAllYour') : undefined}
               {...handlers}
             />
           </Box>

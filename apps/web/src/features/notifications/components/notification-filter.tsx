@@ -2,12 +2,9 @@ import { ActionIcon, Button, Group, Indicator, Popover, Radio, Stack, Text } fro
 import { useState } from 'react';
 import type { NotificationFilter as Filter } from '../api';
 import { FilterIcon } from './icons';
+import { useTranslation } from 'react-i18next';
 
-const OPTIONS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All notifications' },
-  { value: 'unread', label: 'Unread only' },
-  { value: 'read', label: 'Read only' },
-];
+const OPTIONS: Filter[] = ['all', 'unread', 'read'];
 
 /** The drawer's 250 px filter popup (000 §2.8). */
 export function NotificationFilterButton({
@@ -17,6 +14,7 @@ export function NotificationFilterButton({
   value: Filter;
   onChange: (f: Filter) => void;
 }) {
+  const { t } = useTranslation('notifications');
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Filter>(value);
   return (
@@ -34,7 +32,7 @@ export function NotificationFilterButton({
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label="Filter notifications"
+            aria-label={t('notificationFilter.filterNotifications')}
             onClick={() => {
               setDraft(value);
               setOpened((o) => !o);
@@ -47,12 +45,12 @@ export function NotificationFilterButton({
       <Popover.Dropdown>
         <Stack gap="sm">
           <Text fz="sm" fw={600}>
-            Filter
+            {t('notificationFilter.filter')}
           </Text>
           <Radio.Group value={draft} onChange={(v) => setDraft(v as Filter)} name="notification-filter">
             <Stack gap="xs">
               {OPTIONS.map((o) => (
-                <Radio key={o.value} value={o.value} label={o.label} />
+                <Radio key={o} value={o} label={t(`notificationFilter.options.${o}`)} />
               ))}
             </Stack>
           </Radio.Group>
@@ -66,7 +64,7 @@ export function NotificationFilterButton({
                 setOpened(false);
               }}
             >
-              Reset
+              {t('notificationFilter.reset')}
             </Button>
             <Button
               size="xs"
@@ -75,7 +73,7 @@ export function NotificationFilterButton({
                 setOpened(false);
               }}
             >
-              Apply
+              {t('notificationFilter.apply')}
             </Button>
           </Group>
         </Stack>

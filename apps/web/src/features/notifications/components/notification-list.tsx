@@ -3,6 +3,7 @@ import { MSG } from '@owo/contract';
 import { ListBody, ListPagination } from '../../../components/list';
 import type { NotificationPage } from '../api';
 import { NotificationRow, type RowHandlers } from './notification-row';
+import { useTranslation } from 'react-i18next';
 
 type Props = RowHandlers & {
   query: { data?: NotificationPage; isLoading: boolean; error: unknown; refetch: () => unknown };
@@ -12,13 +13,19 @@ type Props = RowHandlers & {
 };
 
 export function NotificationList({ query, page, onPage, emptyText, ...handlers }: Props) {
+  const { t } = useTranslation('notifications');
   const { data } = query;
   return (
     <ListBody query={query} isEmpty={!data?.items.length} empty={<NotificationsEmpty text={emptyText} />}>
       {data?.items.map((item) => (
         <NotificationRow key={item.id} item={item} {...handlers} />
       ))}
-      <ListPagination pagination={data} page={page} onChange={onPage} label="Notification pages" />
+      <ListPagination
+        pagination={data}
+        page={page}
+        onChange={onPage}
+        label={t('notificationList.notificationPages')}
+      />
     </ListBody>
   );
 }

@@ -3,6 +3,7 @@ import type { NotificationItem } from '@owo/contract';
 import { formatRelative } from '../../../lib/format';
 import { notificationTitle } from '../notification-rules';
 import { CheckAllIcon, DotsIcon, EyeIcon, TrashIcon } from './icons';
+import { useTranslation } from 'react-i18next';
 
 export type RowHandlers = {
   onOpen: (item: NotificationItem) => void;
@@ -16,6 +17,7 @@ export function NotificationRow({
   onMarkRead,
   onDelete,
 }: { item: NotificationItem } & RowHandlers) {
+  const { t } = useTranslation('notifications');
   const title = notificationTitle(item);
   return (
     <Group
@@ -43,7 +45,7 @@ export function NotificationRow({
               background: item.read ? 'transparent' : 'var(--mantine-color-owo-6)',
             }}
             data-testid={item.read ? undefined : 'unread-dot'}
-            aria-label={item.read ? undefined : 'Unread'}
+            aria-label={item.read ? undefined : t('notificationRow.unread')}
           />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fz="sm" fw={item.read ? 500 : 700} lineClamp={2}>
@@ -60,19 +62,19 @@ export function NotificationRow({
       </UnstyledButton>
       <Menu position="bottom-end" width={200} shadow="md" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${title}`}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('notificationRow.optionsFor', { title })}>
             <DotsIcon />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<CheckAllIcon />} disabled={item.read} onClick={() => onMarkRead(item)}>
-            Mark as Read
+            {t('notificationRow.markAsRead')}
           </Menu.Item>
           <Menu.Item leftSection={<EyeIcon />} onClick={() => onOpen(item)}>
-            View Details
+            {t('notificationRow.viewDetails')}
           </Menu.Item>
           <Menu.Item leftSection={<TrashIcon />} color="red" onClick={() => onDelete(item)}>
-            Delete Notification
+            {t('notificationRow.deleteNotification')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

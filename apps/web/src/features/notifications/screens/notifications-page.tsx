@@ -5,9 +5,11 @@ import { NotificationDetailsModal } from '../components/notification-details-mod
 import { NotificationList } from '../components/notification-list';
 import { useNotificationActions } from '../use-open-notification';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /notifications: the drawer's list on a full page, 10 per page (000 §2.8, §9). */
 export function NotificationsPage() {
+  const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [page, setPage] = useState(1);
   const list = useNotifications(filter, page);
@@ -20,12 +22,12 @@ export function NotificationsPage() {
     <Stack gap="lg" maw={860}>
       <PageHeader
         mb={0}
-        title="Notifications"
+        title={t('notificationsPage.notifications')}
         description={
           <>
             {unread > 0
-              ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.`
-              : 'You are all caught up.'}
+              ? t('notificationsPage.youHaveUnreadNotification', { count: unread })
+              : t('notificationsPage.youAreAllCaughtUp')}
           </>
         }
         actions={
@@ -36,7 +38,7 @@ export function NotificationsPage() {
               loading={markAll.isPending}
               onClick={() => markAll.mutate()}
             >
-              Mark all as read
+              {t('notificationsPage.markAllAsRead')}
             </Button>
             <Button
               variant="subtle"
@@ -45,7 +47,7 @@ export function NotificationsPage() {
               loading={deleteAll.isPending}
               onClick={() => deleteAll.mutate()}
             >
-              Delete all
+              {t('notificationsPage.deleteAll')}
             </Button>
           </Group>
         }
@@ -57,9 +59,9 @@ export function NotificationsPage() {
           setPage(1);
         }}
         data={[
-          { value: 'all', label: 'All' },
-          { value: 'unread', label: 'Unread' },
-          { value: 'read', label: 'Read' },
+          { value: 'all', label: t('notificationsPage.all') },
+          { value: 'unread', label: t('notificationsPage.unread') },
+          { value: 'read', label: t('notificationsPage.read') },
         ]}
         w={300}
       />

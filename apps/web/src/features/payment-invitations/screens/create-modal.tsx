@@ -7,12 +7,9 @@ import { DateField } from '../../../components/date-field';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { paymentInvitationApi, refreshPaymentInvitations } from '../api';
+import { useTranslation } from 'react-i18next';
 
-const CURRENCY_OPTIONS = [
-  { value: 'NGN', label: 'NGN — bank transfer to your virtual account' },
-  { value: 'USD', label: 'USD — wire to your USD wallet’s account details' },
-  { value: 'GBP', label: 'GBP — transfer to your GBP wallet’s account details' },
-];
+const CURRENCIES = ['NGN', 'USD', 'GBP'] as const;
 const EMPTY: PaymentInvitationInput = {
   payerName: '',
   payerEmail: '',
@@ -23,6 +20,7 @@ const EMPTY: PaymentInvitationInput = {
 };
 
 export function CreateInvitationModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('payment-invitations', { keyPrefix: 'createModal' });
   const form = useZodForm(paymentInvitationBody, { defaultValues: EMPTY });
   const close = () => {
     form.reset(EMPTY);
@@ -48,19 +46,19 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
   });
   const err = (k: keyof PaymentInvitationInput) => form.formState.errors[k]?.message;
   return (
-    <Modal opened={props.opened} onClose={close} title="New payment invitation" centered>
+    <Modal opened={props.opened} onClose={close} title={t('newPaymentInvitation')} centered>
       <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <Stack>
-          <TextInput label="Payer name" {...form.register('payerName')} error={err('payerName')} />
+          <TextInput label={t('payerName')} {...form.register('payerName')} error={err('payerName')} />
           <TextInput
-            label="Payer email"
+            label={t('payerEmail')}
             type="email"
             {...form.register('payerEmail')}
             error={err('payerEmail')}
           />
           <Group grow align="flex-start">
             <TextInput
-              label="Amount"
+              label={t('amount')}
               inputMode="decimal"
               {...form.register('amount', { setValueAs: (v: string) => v })}
               error={err('amount')}
@@ -70,8 +68,8 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
               name="currency"
               render={({ field }) => (
                 <Select
-                  label="Currency"
-                  data={CURRENCY_OPTIONS}
+                  label={t('currency')}
+                  data={CURRENCIES.map((value) => ({ value, label: t(`currencies.${value}`) }))}
                   value={field.value}
                   onChange={(v) => field.onChange(v ?? 'NGN')}
                   allowDeselect={false}
@@ -80,9 +78,9 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
               )}
             />
           </Group>
-          <Textarea label="Note to the payer (optional)" {...form.register('note')} error={err('note')} />
+          <Textarea label={t('noteToThePayerOptional')} {...form.register('note')} error={err('note')} />
           <DateField
-            label="Link expires on (optional, default 14 days)"
+            label={t('linkExpiresOnOptionalDefault')}
             value={expires.value ?? ''}
             onChange={expires.onChange}
             onBlur={expires.onBlur}
@@ -90,10 +88,10 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Send invitation
+              {t('sendInvitation')}
             </Button>
           </Group>
         </Stack>

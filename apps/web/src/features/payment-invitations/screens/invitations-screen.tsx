@@ -30,6 +30,7 @@ import {
 import { CreateInvitationModal } from './create-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
   value: s,
@@ -37,6 +38,7 @@ const STATUS_OPTIONS = PAYMENT_INVITATION_STATUSES.map((s) => ({
 }));
 
 export function PaymentInvitationsScreen() {
+  const { t } = useTranslation('payment-invitations');
   const navigate = useNavigate();
   const canCreate = useCan('inflows', 'post');
   const canCancel = useCan('inflows', 'put');
@@ -51,18 +53,17 @@ export function PaymentInvitationsScreen() {
   return (
     <Stack gap="lg">
       <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate(paths.inflows.root.href())}>
-        ← Inflows
+        {t('invitationsScreen.inflows')}
       </Button>
       <PageHeader
         mb={0}
-        title="Payment invitations"
-        description={
-          <>
-            Ask someone who owes you money to pay. They get a link with your account details; a deposit of the
-            same amount marks the invitation paid.
-          </>
+        title={t('invitationsScreen.paymentInvitations')}
+        description={<>{t('invitationsScreen.askSomeoneWhoOwesYou')}</>}
+        actions={
+          canCreate && (
+            <Button onClick={() => setCreating(true)}>{t('invitationsScreen.newPaymentInvitation')}</Button>
+          )
         }
-        actions={canCreate && <Button onClick={() => setCreating(true)}>New payment invitation</Button>}
       />
       <Card padding={0}>
         <Group justify="flex-end" p="md" pb={0}>
@@ -75,10 +76,10 @@ export function PaymentInvitationsScreen() {
         </Group>
         <Box px="md">
           <FilterBar
-            groups={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+            groups={[{ key: 'status', label: t('invitationsScreen.status'), options: STATUS_OPTIONS }]}
             value={filters}
             onChange={setFilters}
-            searchPlaceholder="Search payer name or email"
+            searchPlaceholder={t('invitationsScreen.searchPayerNameOrEmail')}
           />
         </Box>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
@@ -106,15 +107,16 @@ type InvitationActions = {
 };
 
 function InvitationsTable({ items, ...actions }: InvitationActions & { items: PaymentInvitation[] }) {
+  const { t } = useTranslation('payment-invitations');
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Payer</Table.Th>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Expires / paid on</Table.Th>
+          <Table.Th>{t('invitationsScreen.date')}</Table.Th>
+          <Table.Th>{t('invitationsScreen.payer')}</Table.Th>
+          <Table.Th>{t('invitationsScreen.amount')}</Table.Th>
+          <Table.Th>{t('invitationsScreen.status')}</Table.Th>
+          <Table.Th>{t('invitationsScreen.expiresPaidOn')}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
@@ -128,6 +130,7 @@ function InvitationsTable({ items, ...actions }: InvitationActions & { items: Pa
 }
 
 function InvitationRow({ i, ...actions }: InvitationActions & { i: PaymentInvitation }) {
+  const { t } = useTranslation('payment-invitations');
   return (
     <Table.Tr data-testid="payment-invitation-row">
       <Table.Td>{formatDate(i.createdAt)}</Table.Td>
@@ -139,8 +142,8 @@ function InvitationRow({ i, ...actions }: InvitationActions & { i: PaymentInvita
       </Table.Td>
       <Table.Td>
         <Text size="sm">{formatMoney(i.amountMinor, i.currency)}</Text>
-        <Text size="xs" c="dimmed" title="The reference a deposit's narration must carry to pay it">
-          Ref {i.paymentReference}
+        <Text size="xs" c="dimmed" title={t('invitationsScreen.theReferenceADepositS')}>
+          {t('invitationsScreen.ref', { paymentReference: i.paymentReference })}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -161,26 +164,31 @@ function InvitationMenu({
   onResend,
   onCancel,
 }: InvitationActions & { i: PaymentInvitation }) {
+  const { t } = useTranslation('payment-invitations');
   const navigate = useNavigate();
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button size="xs" variant="default" aria-label={`Actions for ${i.payerName}`}>
+        <Button
+          size="xs"
+          variant="default"
+          aria-label={t('invitationsScreen.actionsFor', { payerName: i.payerName })}
+        >
           ⋯
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {i.transactionId && (
           <Menu.Item onClick={() => navigate(paths.transaction.href({ transactionId: i.transactionId! }))}>
-            View deposit
+            {t('invitationsScreen.viewDeposit')}
           </Menu.Item>
         )}
         {canCreate && (i.status === 'pending' || i.status === 'expired') && (
-          <Menu.Item onClick={() => onResend(i.id)}>Send again</Menu.Item>
+          <Menu.Item onClick={() => onResend(i.id)}>{t('invitationsScreen.sendAgain')}</Menu.Item>
         )}
         {canCancel && ['pending', 'expired', 'payerConfirmed'].includes(i.status) && (
           <Menu.Item color="red" onClick={() => onCancel(i)}>
-            Cancel invitation
+            {t('invitationsScreen.cancelInvitation')}
           </Menu.Item>
         )}
       </Menu.Dropdown>
@@ -196,6 +204,7 @@ function CancelInvitationModal({
   cancelling: PaymentInvitation | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('payment-invitations');
   const cancel = useApiMutation({
     mutationFn: (id: string) => paymentInvitationApi.cancel(id),
     onSuccess: () => {
@@ -206,13 +215,16 @@ function CancelInvitationModal({
   return (
     <ConfirmModal
       opened={!!cancelling}
-      title="Cancel payment invitation"
+      title={t('invitationsScreen.cancelPaymentInvitation')}
       text={
         cancelling
-          ? `The link sent to ${cancelling.payerEmail} stops working. A deposit with its reference ${cancelling.paymentReference} will no longer be matched to it.`
+          ? t('invitationsScreen.theLinkSentToStops', {
+              payerEmail: cancelling.payerEmail,
+              paymentReference: cancelling.paymentReference,
+            })
           : ''
       }
-      confirm="Cancel invitation"
+      confirm={t('invitationsScreen.cancelInvitation')}
       loading={cancel.isPending}
       onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
       onClose={onClose}

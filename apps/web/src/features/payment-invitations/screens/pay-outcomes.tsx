@@ -3,17 +3,22 @@ import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { PAYMENT_INVITATION_MSG, type PublicPaymentInvitation } from '@owo/contract/payment-invitations';
 import { isApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from 'react-i18next';
 
 export function LinkProblem(props: { error: unknown }) {
+  const { t } = useTranslation('payment-invitations');
   const e = isApiError(props.error) ? props.error : null;
   const s = e?.httpStatus ?? 0;
   const cancelled = s === 410 && e?.message === PAYMENT_INVITATION_MSG.cancelledLink;
   const [title, text] =
     s === 410
-      ? [cancelled ? 'Invitation cancelled' : 'Link expired', e?.message ?? PAYMENT_INVITATION_MSG.expired]
+      ? [
+          cancelled ? t('payOutcomes.invitationCancelled') : t('payOutcomes.linkExpired'),
+          e?.message ?? PAYMENT_INVITATION_MSG.expired,
+        ]
       : s === 429
-        ? ['Too many attempts', 'Please try again in a little while.']
-        : ['Link not valid', PAYMENT_INVITATION_MSG.unknown];
+        ? [t('payOutcomes.tooManyAttempts'), t('payOutcomes.tryAgainLater')]
+        : [t('payOutcomes.linkNotValid'), PAYMENT_INVITATION_MSG.unknown];
   return (
     <Alert color={s === 410 || s === 429 ? 'yellow' : 'red'} title={title} data-testid="link-problem">
       {text}
@@ -22,15 +27,22 @@ export function LinkProblem(props: { error: unknown }) {
 }
 
 export function Done(props: { inv: PublicPaymentInvitation }) {
+  const { t } = useTranslation('payment-invitations');
   const paid = props.inv.status === 'paid';
   return (
     <Card>
       <Stack>
-        <Title order={3}>{paid ? 'Payment received' : 'Payment confirmed'}</Title>
+        <Title order={3}>{paid ? t('payOutcomes.paymentReceived') : t('payOutcomes.paymentConfirmed')}</Title>
         <Text>
           {paid
-            ? `${props.inv.companyName} has received your payment of ${formatMoney(props.inv.amountMinor, props.inv.currency)}.`
-            : `You told ${props.inv.companyName} that you sent ${formatMoney(props.inv.amountMinor, props.inv.currency)}. It is marked paid when the money arrives.`}
+            ? t('payOutcomes.hasReceivedYourPaymentOf', {
+                companyName: props.inv.companyName,
+                amount: formatMoney(props.inv.amountMinor, props.inv.currency),
+              })
+            : t('payOutcomes.youToldThatYouSent', {
+                companyName: props.inv.companyName,
+                amount: formatMoney(props.inv.amountMinor, props.inv.currency),
+              })}
         </Text>
       </Stack>
     </Card>
@@ -38,13 +50,14 @@ export function Done(props: { inv: PublicPaymentInvitation }) {
 }
 
 export function Success(props: { inv: PublicPaymentInvitation }) {
+  const { t } = useTranslation('payment-invitations');
   return (
     <Card data-testid="payment-invitation-success">
       <Stack>
-        <Title order={3}>Thank you</Title>
+        <Title order={3}>{t('payOutcomes.thankYou')}</Title>
         <Text>{PAYMENT_INVITATION_MSG.confirmed}.</Text>
         <Text size="sm" c="dimmed">
-          {props.inv.companyName} sees your payment as soon as it arrives. You can close this page.
+          {t('payOutcomes.seesYourPaymentAsSoon', { companyName: props.inv.companyName })}
         </Text>
       </Stack>
     </Card>

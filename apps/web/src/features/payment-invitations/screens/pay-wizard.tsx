@@ -37,21 +37,19 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
 import { Done, LinkProblem, Success } from './pay-outcomes';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
 type Step = (typeof PAY_STEPS)[number];
 
-const METHOD_LABELS: Record<PaymentInvitationMethod, string> = {
-  bankTransfer: 'Bank transfer (NGN)',
-  usdAccount: 'USD account details',
-  gbpAccount: 'GBP account details',
-};
+const methodLabel = (m: PaymentInvitationMethod) => i18n.t(`payment-invitations:payWizard.methods.${m}`);
 
 /** "Step n of 4" (5 with the wire purpose of a foreign payment) of a step of the wizard. */
 function stepLabel(step: Step, foreign: boolean): string | undefined {
   const total = foreign ? 5 : 4;
-  const label = (n: number) => `Step ${n} of ${total}`;
+  const label = (n: number) => i18n.t('payment-invitations:payWizard.stepOf', { n, total });
   return (
     {
       amount: label(1),
@@ -141,20 +139,20 @@ function useGo(ref: string) {
 }
 
 function AmountStep(props: { inv: PublicPaymentInvitation; onNext: () => void }) {
+  const { t } = useTranslation('payment-invitations');
   const { inv } = props;
   return (
     <Card>
       <Stack>
-        <Text>Hello {inv.payerName},</Text>
-        <PageHeader mb={0} title={`${inv.companyName} requests a payment`} />
+        <Text>{t('payWizard.hello', { payerName: inv.payerName })}</Text>
+        <PageHeader mb={0} title={t('payWizard.requestsAPayment', { companyName: inv.companyName })} />
         <Text size="xl" fw={700} data-testid="invitation-amount">
           {formatMoney(inv.amountMinor, inv.currency)}
         </Text>
         <Text size="sm" c="dimmed">
-          You need no Owo account. Choose how to pay, send the money from your bank, then tell{' '}
-          {inv.companyName} you sent it.
+          {t('payWizard.youNeedNoOwoAccount', { companyName: inv.companyName })}
         </Text>
-        <Button onClick={props.onNext}>Continue</Button>
+        <Button onClick={props.onNext}>{t('payWizard.continue')}</Button>
       </Stack>
     </Card>
   );
@@ -166,12 +164,13 @@ function MethodsStep(props: {
   onNext: (m: PaymentInvitationMethod) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('payment-invitations');
   const first = props.inv.methods.find((m) => m.available)?.method;
   const [method, setMethod] = useState<PaymentInvitationMethod | undefined>(props.value ?? first);
   return (
     <Card>
       <Stack>
-        <Title order={3}>How will you pay?</Title>
+        <Title order={3}>{t('payWizard.howWillYouPay')}</Title>
         <Radio.Group value={method ?? null} onChange={(v) => setMethod(v as PaymentInvitationMethod)}>
           <Stack>
             {props.inv.methods.map((m) => (
@@ -179,13 +178,13 @@ function MethodsStep(props: {
                 key={m.method}
                 value={m.method}
                 disabled={!m.available}
-                label={METHOD_LABELS[m.method]}
+                label={methodLabel(m.method)}
                 description={
                   m.available
                     ? undefined
                     : m.currency !== props.inv.currency
-                      ? `This invitation is in ${props.inv.currency}`
-                      : 'Not available yet'
+                      ? t('payWizard.thisInvitationIsIn', { currency: props.inv.currency })
+                      : t('payWizard.notAvailableYet')
                 }
               />
             ))}
@@ -194,10 +193,10 @@ function MethodsStep(props: {
         {!first && <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>}
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
-            Back
+            {t('payWizard.back')}
           </Button>
           <Button disabled={!method} onClick={() => method && props.onNext(method)}>
-            Continue
+            {t('payWizard.continue')}
           </Button>
         </Group>
       </Stack>
@@ -211,39 +210,40 @@ function TransferInfoStep(props: {
   onNext: () => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('payment-invitations');
   const d = props.inv.methods.find((m) => m.method === props.method)?.details;
   return (
     <Card>
       <Stack>
-        <Title order={3}>Send the money to {props.inv.companyName}</Title>
+        <Title order={3}>{t('payWizard.sendTheMoneyTo', { companyName: props.inv.companyName })}</Title>
         {d ? (
           <Stack gap="xs" data-testid="transfer-info">
             <CopyRow
-              label="Amount"
+              label={t('payWizard.amount')}
               value={formatMoney(props.inv.amountMinor, props.inv.currency)}
               copy={props.inv.amount}
             />
             {receivingDetailRows(d).map((r) => (
               <CopyRow key={r.label} label={r.label} value={r.display} copy={r.value} />
             ))}
-            <CopyRow label="Payment reference" value={props.inv.paymentReference} />
+            <CopyRow label={t('payWizard.paymentReference')} value={props.inv.paymentReference} />
           </Stack>
         ) : (
           <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
         )}
         <Text size="sm" c="dimmed">
-          Send exactly this amount. {PAYMENT_INVITATION_MSG.payWithReference}, so {props.inv.companyName} can
-          match it.
-          {d &&
-            d.currency !== 'NGN' &&
-            ' Send it as a wire in ' + d.currency + '; you state its purpose next.'}
+          {t('payWizard.sendExactlyThisAmountSo', {
+            payWithReference: PAYMENT_INVITATION_MSG.payWithReference,
+            companyName: props.inv.companyName,
+          })}
+          {d && d.currency !== 'NGN' && t('payWizard.sendAsWire', { currency: d.currency })}
         </Text>
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
-            Back
+            {t('payWizard.back')}
           </Button>
           <Button disabled={!d} onClick={props.onNext}>
-            Continue
+            {t('payWizard.continue')}
           </Button>
         </Group>
       </Stack>
@@ -256,6 +256,7 @@ function WirePurposeStep(props: {
   onNext: (v: { wirePurpose: WirePurpose; narration: string }) => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('payment-invitations');
   const [purpose, setPurpose] = useState<string | null>(props.draft.wirePurpose ?? null);
   const [narration, setNarration] = useState(props.draft.narration ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -274,25 +275,25 @@ function WirePurposeStep(props: {
   return (
     <Card>
       <Stack>
-        <Title order={3}>Purpose of the payment</Title>
+        <Title order={3}>{t('payWizard.purposeOfThePayment')}</Title>
         <Select
-          label="Purpose"
+          label={t('payWizard.purpose')}
           data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
           value={purpose}
           onChange={setPurpose}
           error={errors.wirePurpose}
         />
         <Textarea
-          label="Narration"
+          label={t('payWizard.narration')}
           value={narration}
           onChange={(e) => setNarration(e.currentTarget.value)}
           error={errors.narration}
         />
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
-            Back
+            {t('payWizard.back')}
           </Button>
-          <Button onClick={next}>Continue</Button>
+          <Button onClick={next}>{t('payWizard.continue')}</Button>
         </Group>
       </Stack>
     </Card>
@@ -306,6 +307,7 @@ function ReviewStep(props: {
   onDone: () => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('payment-invitations');
   const { inv, draft } = props;
   const confirm = useApiMutation({
     silentSuccess: true,
@@ -320,33 +322,37 @@ function ReviewStep(props: {
   return (
     <Card>
       <Stack>
-        <Title order={3}>Review</Title>
+        <Title order={3}>{t('payWizard.review')}</Title>
         <Stack gap={4}>
           <Text size="sm">
-            To: <b>{inv.companyName}</b>
+            {t('payWizard.to')}
+            <b>{inv.companyName}</b>
           </Text>
           <Text size="sm">
-            Amount: <b>{formatMoney(inv.amountMinor, inv.currency)}</b>
+            {t('payWizard.amount2')}
+            <b>{formatMoney(inv.amountMinor, inv.currency)}</b>
           </Text>
           <Text size="sm">
-            Method: <b>{METHOD_LABELS[draft.method]}</b>
+            {t('payWizard.method')}
+            <b>{methodLabel(draft.method)}</b>
           </Text>
           {draft.wirePurpose && (
             <Text size="sm">
-              Purpose: <b>{WIRE_PURPOSE_LABELS[draft.wirePurpose]}</b> — {draft.narration}
+              {t('payWizard.purpose2')}
+              <b>{WIRE_PURPOSE_LABELS[draft.wirePurpose]}</b> — {draft.narration}
             </Text>
           )}
         </Stack>
         <Text size="sm" c="dimmed">
-          Confirm only once you have sent the money. {inv.companyName} is told at once.
+          {t('payWizard.confirmOnlyOnceYouHave', { companyName: inv.companyName })}
         </Text>
         {confirm.error && <Alert color="red">{confirm.error.message}</Alert>}
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
-            Back
+            {t('payWizard.back')}
           </Button>
           <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
-            I have sent the money
+            {t('payWizard.iHaveSentTheMoney')}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@
 import { Badge, Box, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 
 export function PortalShell({
   name,
@@ -15,6 +16,7 @@ export function PortalShell({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('portals');
   return (
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -24,14 +26,14 @@ export function PortalShell({
               <Link
                 to={home}
                 style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}
-                aria-label={`${name} home`}
+                aria-label={t('portalShell.home', { name })}
               >
                 <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
                   <rect width="32" height="32" rx="8" fill="#0b7a4b" />
                   <circle cx="16" cy="16" r="7" fill="none" stroke="#fff" strokeWidth="3.5" />
                 </svg>
                 <Text fw={800} fz={20} c="dark.8">
-                  owo
+                  {t('portalShell.owo')}
                 </Text>
               </Link>
               <Badge variant="light" color="owo" radius="sm" visibleFrom="xs">

@@ -13,16 +13,12 @@ import { InvoicePayCard } from '../../inflows';
 import { useCustomerInvoice, useCustomerInvoices } from './api';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
-const STATUS_LABEL: Record<string, string> = {
-  pending: 'Pending',
-  partlyPaid: 'Partly paid',
-  fullyPaid: 'Fully paid',
-  completed: 'Completed',
-  draft: 'Draft',
-  cancelled: 'Cancelled',
-};
-const statusLabel = (s: string) => STATUS_LABEL[s] ?? s;
+const LABELLED = new Set(['pending', 'partlyPaid', 'fullyPaid', 'completed', 'draft', 'cancelled']);
+const statusLabel = (s: string) =>
+  LABELLED.has(s) ? i18n.t(`portals:customerInvoicesScreen.statuses.${s}`) : s;
 
 function useProfiles() {
   const all = useStore((s) => s.customer.allCustomerProfiles) as CustomerProfile[];
@@ -36,12 +32,16 @@ export function CustomerInvoicesScreen() {
 }
 
 function CompanySwitcher() {
+  const { t } = useTranslation('portals');
   const { all, current } = useProfiles();
-  if (all.length < 2) return current ? <Text c="dimmed">From {current.companyName}</Text> : null;
+  if (all.length < 2)
+    return current ? (
+      <Text c="dimmed">{t('customerInvoicesScreen.from', { companyName: current.companyName })}</Text>
+    ) : null;
   return (
     <Select
-      label="Company"
-      aria-label="Company"
+      label={t('customerInvoicesScreen.company')}
+      aria-label={t('customerInvoicesScreen.company')}
       data-testid="customer-company"
       w={260}
       allowDeselect={false}
@@ -56,6 +56,7 @@ function CompanySwitcher() {
 }
 
 function CustomerInvoiceList() {
+  const { t } = useTranslation('portals');
   const email = useStore((s) => s.customer.email);
   const { current } = useProfiles();
   // The page belongs to one company: a switch starts the other company's list at page 1.
@@ -68,8 +69,8 @@ function CustomerInvoiceList() {
     <Stack gap="lg" maw={880} mx="auto">
       <PageHeader
         mb={0}
-        title="Your invoices"
-        description={<>Signed in as {email}</>}
+        title={t('customerInvoicesScreen.yourInvoices')}
+        description={<>{t('customerInvoicesScreen.signedInAs', { email: email ?? '' })}</>}
         actions={<CompanySwitcher />}
       />
       <ListBody query={q} isEmpty={rows.length === 0}>
@@ -77,11 +78,11 @@ function CustomerInvoiceList() {
           <Table verticalSpacing="sm" bg="white" withTableBorder data-testid="customer-invoices">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Paid</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('customerInvoicesScreen.reference')}</Table.Th>
+                <Table.Th>{t('customerInvoicesScreen.date')}</Table.Th>
+                <Table.Th>{t('customerInvoicesScreen.amount')}</Table.Th>
+                <Table.Th>{t('customerInvoicesScreen.paid')}</Table.Th>
+                <Table.Th>{t('customerInvoicesScreen.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -110,25 +111,26 @@ function CustomerInvoiceList() {
 }
 
 function CustomerInvoiceDetail({ id }: { id: string }) {
+  const { t } = useTranslation('portals');
   const q = useCustomerInvoice(id);
   return (
     <Stack gap="md" maw={640} mx="auto">
       <Anchor component={Link} to={paths.customer.invoices.path} fz="sm">
-        ← Your invoices
+        {t('customerInvoicesScreen.yourInvoices2')}
       </Anchor>
       {q.isLoading ? (
         <Center py="xl">
           <Loader />
         </Center>
       ) : q.error || !q.data ? (
-        <Alert color="red" title="Invoice not found">
-          This invoice is not available to you.
+        <Alert color="red" title={t('customerInvoicesScreen.invoiceNotFound')}>
+          {t('customerInvoicesScreen.thisInvoiceIsNotAvailable')}
         </Alert>
       ) : (
         <>
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
-              Invoice {q.data.reference}
+              {t('customerInvoicesScreen.invoice', { reference: q.data.reference })}
             </Text>
             <StatusBadge status={q.data.status} label={statusLabel(q.data.status)} />
           </Group>

@@ -12,6 +12,7 @@ import { PortalCard } from '../components/portal-shell';
 import { requestCustomerCode, verifyCustomerCode } from './api';
 import type { FromState } from './customer-portal';
 import { PageHeader } from '../../../components/page-header';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * /customer/login (000 §2.11; issue 24 §4): the email the invoices were sent to, then the 6-digit
@@ -92,6 +93,7 @@ type CustomerLogin = ReturnType<typeof useCustomerLogin>;
 
 /** Step 2: the 6-digit code mailed to `sentTo`, with "send a new one" and "use another email". */
 function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
+  const { t } = useTranslation('portals');
   const { code, setCode, codeError, setCodeError, submitCode, verify, request, setSentTo } = login;
   return (
     <form
@@ -103,14 +105,19 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
     >
       <Stack gap="md">
         <div>
-          <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
+          <PageHeader mb={0} title={t('customerLogin.checkYourEmail')} titleProps={{ fz: 26 }} />
           <Text c="dimmed" fz="sm" mt={4} data-testid="customer-code-sent">
-            {CUSTOMER_PORTAL_MSG.codeSent} Enter the 6-digit code sent to <b>{sentTo}</b>.
+            <Trans
+              t={t}
+              i18nKey="customerLogin.enterThe6DigitCode"
+              values={{ codeSent: CUSTOMER_PORTAL_MSG.codeSent, email: sentTo }}
+              components={{ b: <b /> }}
+            />
           </Text>
         </div>
         <Stack gap={4}>
           <Text fz="sm" fw={500} id="customer-code-label">
-            Sign-in code
+            {t('customerLogin.signInCode')}
           </Text>
           <PinInput
             length={6}
@@ -133,17 +140,24 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
           )}
         </Stack>
         <Button type="submit" loading={verify.isPending} fullWidth size="md">
-          Sign in
+          {t('customerLogin.signIn')}
         </Button>
         <Text fz="sm" c="dimmed" ta="center">
-          No code?{' '}
-          <Anchor component="button" type="button" fz="sm" onClick={() => request.mutate({ email: sentTo })}>
-            Send a new one
-          </Anchor>{' '}
-          or{' '}
-          <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)}>
-            use another email
-          </Anchor>
+          <Trans
+            t={t}
+            i18nKey="customerLogin.noCode"
+            components={{
+              resend: (
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  onClick={() => request.mutate({ email: sentTo })}
+                />
+              ),
+              other: <Anchor component="button" type="button" fz="sm" onClick={() => setSentTo(null)} />,
+            }}
+          />
         </Text>
       </Stack>
     </form>
@@ -152,19 +166,20 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
 
 /** Step 1: the email the invoices were sent to. */
 function EmailStep({ login }: { login: CustomerLogin }) {
+  const { t } = useTranslation('portals');
   const { form, request, from } = login;
   return (
     <form onSubmit={form.handleSubmit((v) => request.mutate(v))} noValidate>
       <Stack gap="md">
         <div>
-          <PageHeader mb={0} title="View your invoices" titleProps={{ fz: 26 }} />
+          <PageHeader mb={0} title={t('customerLogin.viewYourInvoices')} titleProps={{ fz: 26 }} />
           <Text c="dimmed" fz="sm" mt={4}>
-            Enter the email address your invoices were sent to. We will email you a sign-in code.
+            {t('customerLogin.enterTheEmailAddressYour')}
           </Text>
         </div>
         {from && (
           <Alert color="blue" variant="light">
-            Sign in to continue to the invoice you opened.
+            {t('customerLogin.signInToContinueTo')}
           </Alert>
         )}
         {form.formState.errors.root?.server && (
@@ -173,14 +188,14 @@ function EmailStep({ login }: { login: CustomerLogin }) {
           </Alert>
         )}
         <TextInput
-          label="Email address"
+          label={t('customerLogin.emailAddress')}
           type="email"
           autoComplete="email"
           {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
         <Button type="submit" loading={request.isPending} fullWidth size="md">
-          Continue
+          {t('customerLogin.continue')}
         </Button>
       </Stack>
     </form>

@@ -7,10 +7,12 @@ import { paths } from '../../../lib/paths';
 import { clearCustomerSession, useStore } from '../../../lib/store';
 import { PortalShell } from '../components/portal-shell';
 import { logoutCustomer } from './api';
+import { useTranslation } from 'react-i18next';
 
 export type FromState = { from?: string };
 
 export function CustomerLayout() {
+  const { t } = useTranslation('portals');
   const email = useStore((s) => s.customer.email);
   const navigate = useNavigate();
   const logout = () => {
@@ -26,7 +28,7 @@ export function CustomerLayout() {
       actions={
         email ? (
           <Button variant="default" onClick={logout}>
-            Logout
+            {t('customerPortal.logout')}
           </Button>
         ) : null
       }

@@ -15,24 +15,29 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup } from '../../../components/use-account-lookup';
+import { useTranslation } from 'react-i18next';
 
 const P = '/employee-portal';
 const BANK_KEY = ['employee-portal', 'bank-account'];
 function ChangeLine({ c, label }: { c: EmployeeBankChange; label: string }) {
+  const { t } = useTranslation('portals');
   return (
     <Stack gap={2}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <StatusBadge status={c.status} label={c.status === 'pending' ? 'Awaiting HR approval' : c.status} />
+        <StatusBadge
+          status={c.status}
+          label={c.status === 'pending' ? t('employeeBank.awaitingHrApproval') : c.status}
+        />
       </Group>
       <Text size="sm">
         {c.bankName} {c.accountNumber} ({c.accountName})
       </Text>
       {c.reason && (
         <Text size="sm" c="dimmed">
-          Reason: {c.reason}
+          {t('employeeBank.reason', { reason: c.reason })}
         </Text>
       )}
     </Stack>
@@ -68,6 +73,7 @@ function useNewAccountForm() {
 }
 
 export function EmployeeBankSection() {
+  const { t } = useTranslation('portals');
   const bank = useQuery({ queryKey: BANK_KEY, queryFn: () => api.get<PortalBank>(`${P}/bank-account`) });
   const account = useNewAccountForm();
   const { form, resolved, submit } = account;
@@ -79,19 +85,18 @@ export function EmployeeBankSection() {
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Text fw={700}>Bank account</Text>
+        <Text fw={700}>{t('employeeBank.bankAccount')}</Text>
         <Group justify="space-between">
-          <Text c="dimmed">Salary paid into</Text>
+          <Text c="dimmed">{t('employeeBank.salaryPaidInto')}</Text>
           <Text>
             {b.current.bankName} {b.current.accountNumber} ({b.current.accountName})
           </Text>
         </Group>
-        {pending && <ChangeLine c={pending} label="New account" />}
-        {!pending && b.lastDecision && <ChangeLine c={b.lastDecision} label="Last change" />}
+        {pending && <ChangeLine c={pending} label={t('employeeBank.newAccount')} />}
+        {!pending && b.lastDecision && <ChangeLine c={b.lastDecision} label={t('employeeBank.lastChange')} />}
         {pending ? (
           <Alert variant="light" color="yellow">
-            HR must approve your new account before it is used. Payroll runs created before the approval pay
-            into your current account.
+            {t('employeeBank.hrMustApproveYourNew')}
           </Alert>
         ) : (
           <NewAccountForm account={account} canSubmit={canSubmit} />
@@ -109,30 +114,31 @@ function NewAccountForm({
   account: ReturnType<typeof useNewAccountForm>;
   canSubmit: boolean;
 }) {
+  const { t } = useTranslation('portals');
   const { banks, form, resolved, submit } = account;
   return (
     <form onSubmit={form.handleSubmit((v) => canSubmit && submit.mutate(v))} noValidate>
       <Stack gap="sm">
         <BankNativeSelect
           banks={banks.data?.data}
-          placeholder="Select Bank"
+          placeholder={t('employeeBank.selectBank')}
           {...form.register('bankCode')}
           error={form.formState.errors.bankCode?.message}
         />
         <TextInput
-          label="Account number"
+          label={t('employeeBank.accountNumber')}
           inputMode="numeric"
           maxLength={10}
           {...form.register('accountNumber')}
           error={
             form.formState.errors.accountNumber?.message ??
-            (resolved.state === 'invalid' ? 'Account number is invalid for this bank' : undefined)
+            (resolved.state === 'invalid' ? t('employeeBank.accountNumberIsInvalidFor') : undefined)
           }
         />
         <AccountNameCheck lookup={resolved} />
         <Group justify="flex-end">
           <Button type="submit" disabled={!canSubmit} loading={submit.isPending}>
-            Send to HR for approval
+            {t('employeeBank.sendToHrForApproval')}
           </Button>
         </Group>
       </Stack>
@@ -145,22 +151,23 @@ function NewAccountForm({
  * reached from the profile; a new account goes to HR for approval as on the profile.
  */
 export function EmployeeAddBankScreen() {
+  const { t } = useTranslation('portals');
   return (
     <Stack gap="md" maw={720} mx="auto">
       <PageHeader
         mb={0}
         above={
           <Anchor component={Link} to={paths.employeePortal.profile.href()} size="sm">
-            ← Profile
+            {t('employeeBank.profile')}
           </Anchor>
         }
-        title="Add bank account"
-        description="The account your salary is paid into. HR approves a new account before payroll uses it."
+        title={t('employeeBank.addBankAccount')}
+        description={t('employeeBank.theAccountYourSalaryIs')}
       />
       <EmployeeBankSection />
       <Group justify="flex-end">
         <Button variant="default" component={Link} to={paths.employeePortal.payslips.href()}>
-          Go to payslips
+          {t('employeeBank.goToPayslips')}
         </Button>
       </Group>
     </Stack>

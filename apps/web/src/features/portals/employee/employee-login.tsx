@@ -11,17 +11,19 @@ import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { useIsEmployeeSignedIn, type FromState } from './employee-portal';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 // POST /employee-portal/auth/login: payload and answer not shown (002 §7); email and password is
 // what the set-password step of the invitation creates.
 export const employeeLoginBody = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  password: z
+    .string({ error: () => i18n.t('portals:employeeLogin.passwordRequired') })
+    .min(1, { error: () => i18n.t('portals:employeeLogin.passwordRequired') })
+    .max(256),
 });
 type EmployeeLoginAnswer = { user?: unknown; employee?: unknown; payrollEmployees?: unknown[] };
-
-export const EMPLOYEE_PORTAL_NOT_OPEN =
-  'The employee portal is not open yet. It opens with payroll; your employer will send you an invitation to set your password.';
 
 /** The sign-in form and its POST; a portal that does not answer yet (404/405) is "not open". */
 function useEmployeeLogin() {
@@ -59,6 +61,7 @@ function useEmployeeLogin() {
 }
 
 export function EmployeeLoginScreen() {
+  const { t } = useTranslation('portals');
   const signedIn = useIsEmployeeSignedIn();
   const { form, login, notOpen, setNotOpen } = useEmployeeLogin();
   if (signedIn) return <Navigate to={paths.employeePortal.payslips.path} replace />;
@@ -73,14 +76,14 @@ export function EmployeeLoginScreen() {
       >
         <Stack gap="md">
           <div>
-            <PageHeader mb={0} title="Employee sign in" titleProps={{ fz: 26 }} />
+            <PageHeader mb={0} title={t('employeeLogin.employeeSignIn')} titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
-              See your payslips and keep your bank details up to date.
+              {t('employeeLogin.seeYourPayslipsAndKeep')}
             </Text>
           </div>
           {notOpen && (
             <Alert color="yellow" variant="light" data-testid="employee-portal-not-open">
-              {EMPLOYEE_PORTAL_NOT_OPEN}
+              {t('employeeLogin.notOpen')}
             </Alert>
           )}
           {form.formState.errors.root?.server && (
@@ -89,25 +92,25 @@ export function EmployeeLoginScreen() {
             </Alert>
           )}
           <TextInput
-            label="Email address"
+            label={t('employeeLogin.emailAddress')}
             type="email"
             autoComplete="email"
             {...form.register('email')}
             error={form.formState.errors.email?.message}
           />
           <PasswordInput
-            label="Password"
+            label={t('employeeLogin.password')}
             autoComplete="current-password"
             {...form.register('password')}
             error={form.formState.errors.password?.message}
           />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to={paths.employeePortal.forgotPassword.path} fz="sm">
-              Forgot password?
+              {t('employeeLogin.forgotPassword')}
             </Anchor>
           </Group>
           <Button type="submit" loading={login.isPending} fullWidth size="md">
-            Sign in
+            {t('employeeLogin.signIn')}
           </Button>
         </Stack>
       </form>

@@ -8,12 +8,14 @@ import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { clearEmployeeSession, useStore } from '../../../lib/store';
 import { PortalShell } from '../components/portal-shell';
+import { useTranslation } from 'react-i18next';
 
 export type FromState = { from?: string };
 
 export const useIsEmployeeSignedIn = () => useStore((s) => !!s.employee.employeeUser);
 
 export function EmployeePortalLayout() {
+  const { t } = useTranslation('portals');
   const signedIn = useIsEmployeeSignedIn();
   const navigate = useNavigate();
   const logout = () => {
@@ -32,10 +34,10 @@ export function EmployeePortalLayout() {
         signedIn ? (
           <>
             <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle" color="dark">
-              Profile
+              {t('employeePortal.profile')}
             </Button>
             <Button variant="default" onClick={logout}>
-              Logout
+              {t('employeePortal.logout')}
             </Button>
           </>
         ) : null

@@ -15,6 +15,7 @@ import { store } from '../../../lib/store';
 import { EmployeeBankSection } from './employee-bank';
 import { PageHeader } from '../../../components/page-header';
 import { ddmmyyyy, naira, P, signInEmployee } from './employee-screens';
+import { useTranslation } from 'react-i18next';
 
 const changePasswordForm = z
   .object({
@@ -41,30 +42,31 @@ function useChangePassword() {
 
 /** Change password: the current one, the new one twice. */
 function ChangePasswordCard({ password }: { password: ReturnType<typeof useChangePassword> }) {
+  const { t } = useTranslation('portals');
   const { form, change } = password;
   return (
     <Card withBorder>
       <form onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
         <Stack gap="sm">
-          <Text fw={700}>Change password</Text>
+          <Text fw={700}>{t('employeeProfile.changePassword')}</Text>
           <PasswordInput
-            label="Current password"
+            label={t('employeeProfile.currentPassword')}
             {...form.register('oldPassword')}
             error={form.formState.errors.oldPassword?.message}
           />
           <PasswordInput
-            label="New password"
+            label={t('employeeProfile.newPassword')}
             {...form.register('newPassword')}
             error={form.formState.errors.newPassword?.message}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t('employeeProfile.confirmNewPassword')}
             {...form.register('confirm')}
             error={form.formState.errors.confirm?.message}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={!form.formState.isValid} loading={change.isPending}>
-              Change password
+              {t('employeeProfile.changePassword')}
             </Button>
           </Group>
         </Stack>
@@ -75,6 +77,7 @@ function ChangePasswordCard({ password }: { password: ReturnType<typeof useChang
 
 /** /employee-portal/profile: name, email, company, salary, bank, joining date; password; switch. */
 export function ProfileScreen() {
+  const { t } = useTranslation('portals');
   const q = useQuery({
     queryKey: ['employee-portal', 'profile'],
     queryFn: () => api.get<PortalProfile>(`${P}/profile`),
@@ -102,29 +105,29 @@ export function ProfileScreen() {
     <Stack gap="md" maw={720} mx="auto">
       <PageHeader
         mb={0}
-        title="Profile"
+        title={t('employeeProfile.profile')}
         actions={
           <Button variant="default" component={Link} to={paths.employeePortal.addBank.href()}>
-            Change bank account
+            {t('employeeProfile.changeBankAccount')}
           </Button>
         }
       />
       <Card withBorder>
         <Stack gap={8}>
-          {kv('Name', p.name)}
-          {kv('Email', p.email)}
-          {kv('Company', p.companyName)}
-          {kv('Monthly salary', naira(p.salaryAmount))}
-          {kv('Bank', `${p.bankDetails.bankName} ${p.bankDetails.accountNumber}`)}
-          {kv('Account name', p.bankDetails.accountName)}
-          {kv('Joined', ddmmyyyy(p.joinedAt))}
+          {kv(t('employeeProfile.fields.name'), p.name)}
+          {kv(t('employeeProfile.fields.email'), p.email)}
+          {kv(t('employeeProfile.fields.company'), p.companyName)}
+          {kv(t('employeeProfile.fields.monthlySalary'), naira(p.salaryAmount))}
+          {kv(t('employeeProfile.fields.bank'), `${p.bankDetails.bankName} ${p.bankDetails.accountNumber}`)}
+          {kv(t('employeeProfile.fields.accountName'), p.bankDetails.accountName)}
+          {kv(t('employeeProfile.fields.joined'), ddmmyyyy(p.joinedAt))}
         </Stack>
       </Card>
       <EmployeeBankSection />
       {p.payrollEmployees.length > 1 && (
         <Card withBorder>
           <Select
-            label="Switch company"
+            label={t('employeeProfile.switchCompany')}
             data={p.payrollEmployees.map((e) => ({ value: e.accountId, label: e.companyName }))}
             value={p.accountId}
             allowDeselect={false}

@@ -15,11 +15,13 @@ import { useApiMutation } from '../../../lib/query';
 import { clearEmployeeSession } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const quiet = { skipAuthHandling: true, skipForbiddenPage: true } as const;
 
 /** /employee-portal/forgot-password: POST /employee-portal/auth/reset-password { email }. */
 export function EmployeeForgotPasswordScreen() {
+  const { t } = useTranslation('portals');
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(portalResetRequestBody, { defaultValues: { email: '' } });
   const send = useApiMutation({
@@ -33,33 +35,33 @@ export function EmployeeForgotPasswordScreen() {
     <PortalCard>
       {sent !== null ? (
         <Stack gap="md" data-testid="employee-reset-sent">
-          <PageHeader mb={0} title="Check your email" titleProps={{ fz: 26 }} />
+          <PageHeader mb={0} title={t('employeeReset.checkYourEmail')} titleProps={{ fz: 26 }} />
           <Text>{sent}</Text>
           <Button component={Link} to={paths.employeePortal.login.path} variant="default" fullWidth>
-            Back to sign in
+            {t('employeeReset.backToSignIn')}
           </Button>
         </Stack>
       ) : (
         <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
           <Stack gap="md">
             <div>
-              <PageHeader mb={0} title="Forgot password" titleProps={{ fz: 26 }} />
+              <PageHeader mb={0} title={t('employeeReset.forgotPassword')} titleProps={{ fz: 26 }} />
               <Text c="dimmed" fz="sm" mt={4}>
-                Enter the email your employer invited. We will send you a link to set a new password.
+                {t('employeeReset.enterTheEmailYourEmployer')}
               </Text>
             </div>
             <TextInput
-              label="Email address"
+              label={t('employeeReset.emailAddress')}
               type="email"
               autoComplete="email"
               {...form.register('email')}
               error={form.formState.errors.email?.message}
             />
             <Button type="submit" loading={send.isPending} fullWidth size="md">
-              Send reset link
+              {t('employeeReset.sendResetLink')}
             </Button>
             <Anchor component={Link} to={paths.employeePortal.login.path} fz="sm" ta="center">
-              Back to sign in
+              {t('employeeReset.backToSignIn')}
             </Anchor>
           </Stack>
         </form>
@@ -70,6 +72,7 @@ export function EmployeeForgotPasswordScreen() {
 
 /** /employee-portal/reset-password/:ref (the mailed link): PUT …/auth/reset-password/{ref}. */
 export function EmployeeResetPasswordScreen() {
+  const { t } = useTranslation('portals');
   const ref = useParams().ref ?? '';
   const navigate = useNavigate();
   const form = useZodForm(portalResetBody, { defaultValues: { password: '', confirmPassword: '' } });
@@ -94,33 +97,33 @@ export function EmployeeResetPasswordScreen() {
       <form onSubmit={form.handleSubmit((v) => reset.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <PageHeader mb={0} title="Reset password" titleProps={{ fz: 26 }} />
+            <PageHeader mb={0} title={t('employeeReset.resetPassword')} titleProps={{ fz: 26 }} />
             <Text c="dimmed" fz="sm" mt={4}>
-              Choose a new password for the employee portal.
+              {t('employeeReset.chooseANewPasswordFor')}
             </Text>
           </div>
           {serverError && (
             <Alert color="red" variant="light" data-testid="employee-reset-error">
               {serverError}{' '}
               <Anchor component={Link} to={paths.employeePortal.forgotPassword.path} fz="sm">
-                Request a new link
+                {t('employeeReset.requestANewLink')}
               </Anchor>
             </Alert>
           )}
           <PasswordInput
-            label="New password"
+            label={t('employeeReset.newPassword')}
             autoComplete="new-password"
             {...form.register('password')}
             error={form.formState.errors.password?.message}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('employeeReset.confirmPassword')}
             autoComplete="new-password"
             {...form.register('confirmPassword')}
             error={form.formState.errors.confirmPassword?.message}
           />
           <Button type="submit" loading={reset.isPending} fullWidth size="md">
-            Reset password
+            {t('employeeReset.resetPassword')}
           </Button>
         </Stack>
       </form>

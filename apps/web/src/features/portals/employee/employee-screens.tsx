@@ -18,6 +18,7 @@ import { store } from '../../../lib/store';
 import { PortalCard } from '../components/portal-shell';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
+import { useTranslation } from 'react-i18next';
 
 export const P = '/employee-portal';
 export const naira = (s: string | null) =>
@@ -56,6 +57,7 @@ const setPasswordForm = z
 
 /** /employee-portal/join-organization?token=…: validate, then set the password (signs in). */
 export function JoinOrganizationScreen() {
+  const { t } = useTranslation('portals');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -93,27 +95,34 @@ export function JoinOrganizationScreen() {
       <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate>
         <Stack gap="md">
           <div>
-            <PageHeader mb={0} title={<>Join {info.companyName}</>} titleProps={{ fz: 26 }} />
+            <PageHeader
+              mb={0}
+              title={<>{t('employeeScreens.join2', { companyName: info.companyName })}</>}
+              titleProps={{ fz: 26 }}
+            />
             <Text c="dimmed" fz="sm" mt={4}>
               {info.token.hasAccount
-                ? `Hello ${info.name}, enter your employee portal password to add ${info.companyName}.`
-                : `Hello ${info.name}, set a password for ${info.email} to see your payslips.`}
+                ? t('employeeScreens.helloEnterYourEmployeePortal', {
+                    name: info.name,
+                    companyName: info.companyName,
+                  })
+                : t('employeeScreens.helloSetAPasswordFor', { name: info.name, email: info.email })}
             </Text>
           </div>
           <PasswordInput
-            label="Password"
+            label={t('employeeScreens.password')}
             autoComplete="new-password"
             {...form.register('password')}
             error={form.formState.errors.password?.message}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('employeeScreens.confirmPassword')}
             autoComplete="new-password"
             {...form.register('confirm')}
             error={form.formState.errors.confirm?.message}
           />
           <Button type="submit" loading={create.isPending} fullWidth size="md">
-            {info.token.hasAccount ? 'Join' : 'Set password'}
+            {info.token.hasAccount ? t('employeeScreens.join') : t('employeeScreens.setPassword')}
           </Button>
         </Stack>
       </form>
@@ -139,26 +148,27 @@ function useDownload() {
 
 /** /employee-portal/payslip: the employee's own payslips, 20 a page. */
 export function PayslipListScreen() {
+  const { t } = useTranslation('portals');
   const [page, setPage] = useState(1);
   const q = usePayslips(page);
   const download = useDownload();
   return (
     <Stack gap="md" maw={960} mx="auto">
-      <PageHeader mb={0} title="Payslips" />
+      <PageHeader mb={0} title={t('employeeScreens.payslips')} />
       <Card withBorder padding={0}>
         <ListBody
           query={q}
           isEmpty={!q.data?.data.length}
-          emptyText="No payslips yet. They appear here once your employer pays a payroll."
+          emptyText={t('employeeScreens.noPayslipsYetTheyAppear')}
         >
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Pay period</Table.Th>
-                <Table.Th>Payroll</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th ta="right">Net pay</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('employeeScreens.payPeriod')}</Table.Th>
+                <Table.Th>{t('employeeScreens.payroll')}</Table.Th>
+                <Table.Th>{t('employeeScreens.company')}</Table.Th>
+                <Table.Th ta="right">{t('employeeScreens.netPay')}</Table.Th>
+                <Table.Th>{t('employeeScreens.status')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -184,7 +194,7 @@ export function PayslipListScreen() {
                       loading={download.isPending && download.variables === s.id}
                       onClick={() => download.mutate(s.id)}
                     >
-                      Download
+                      {t('employeeScreens.download')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -200,6 +210,7 @@ export function PayslipListScreen() {
 
 /** /employee-portal/payslip/:id: earnings, deductions (statutory lines included), net pay. */
 export function PayslipDetailScreen() {
+  const { t } = useTranslation('portals');
   const { id = '' } = useParams();
   const q = useQuery({
     queryKey: ['employee-portal', 'payslip', id],
@@ -207,7 +218,7 @@ export function PayslipDetailScreen() {
   });
   const download = useDownload();
   if (q.isPending) return <Loader mx="auto" display="block" mt="xl" />;
-  if (!q.data) return <Alert color="red">Payslip not found</Alert>;
+  if (!q.data) return <Alert color="red">{t('employeeScreens.payslipNotFound')}</Alert>;
   const s = q.data.data;
   const lines = Object.entries(s.salaryBreakdown ?? {});
   const row = (k: string, v: string, bold = false) => (
@@ -219,7 +230,7 @@ export function PayslipDetailScreen() {
   return (
     <Stack gap="md" maw={720} mx="auto">
       <Anchor component={Link} to={paths.employeePortal.payslips.path} fz="sm">
-        ← Payslips
+        {t('employeeScreens.payslips2')}
       </Anchor>
       <PageHeader
         mb={0}
@@ -234,31 +245,35 @@ export function PayslipDetailScreen() {
       <Card withBorder>
         <Stack gap={6}>
           <Text fw={700} c="green.8">
-            Earnings
+            {t('employeeScreens.earnings')}
           </Text>
           {lines.filter(([, v]) => !v.startsWith('-')).map(([k, v]) => row(k, v))}
-          {row('Gross pay', s.amount ?? '0', true)}
+          {row(t('employeeScreens.grossPay'), s.amount ?? '0', true)}
           <Text fw={700} c="green.8" mt="sm">
-            Deductions
+            {t('employeeScreens.deductions')}
           </Text>
           {lines.filter(([, v]) => v.startsWith('-')).map(([k, v]) => row(k, v.slice(1)))}
-          {row('Total deductions', s.deductionsTotal.replace('-', ''), true)}
+          {row(t('employeeScreens.totalDeductions'), s.deductionsTotal.replace('-', ''), true)}
           <Group justify="space-between" mt="md" p="sm" bg="green.0" style={{ borderRadius: 8 }}>
             <Text fw={700} fz="lg">
-              Net pay
+              {t('employeeScreens.netPay')}
             </Text>
             <Text fw={700} fz="lg" data-testid="net-pay">
               {naira(s.finalAmount)}
             </Text>
           </Group>
           <Text c="dimmed" fz="sm">
-            Paid into {s.bankDetails.bankName} {s.bankDetails.accountNumber} ({s.bankDetails.accountName})
+            {t('employeeScreens.paidInto', {
+              bankName: s.bankDetails.bankName,
+              accountNumber: s.bankDetails.accountNumber,
+              accountName: s.bankDetails.accountName,
+            })}
           </Text>
         </Stack>
       </Card>
       <Group justify="flex-end">
         <Button disabled={!s.downloadable} loading={download.isPending} onClick={() => download.mutate(s.id)}>
-          Download PDF
+          {t('employeeScreens.downloadPdf')}
         </Button>
       </Group>
       {!s.downloadable && (

@@ -19,6 +19,7 @@ import { useAsset } from '../api';
 import { InventoryCard } from './asset-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
@@ -26,6 +27,7 @@ import { PageHeader } from '../../../components/page-header';
  * made for it, newest first; a row opens its payout.
  */
 export function AssetPayoutDetailsScreen() {
+  const { t } = useTranslation('products');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const assetId = params.get('assetId');
@@ -35,31 +37,46 @@ export function AssetPayoutDetailsScreen() {
       <Stack gap="lg">
         <PageHeader
           mb={0}
-          title="Asset payout details"
-          actions={<CloseButton aria-label="Close" onClick={() => navigate(paths.assets.list.href())} />}
+          title={t('assetPayoutDetailsScreen.assetPayoutDetails')}
+          actions={
+            <CloseButton
+              aria-label={t('assetPayoutDetailsScreen.close')}
+              onClick={() => navigate(paths.assets.list.href())}
+            />
+          }
         />
         {!assetId ? (
-          <Alert color="yellow">Choose an asset from the asset list to see its payout details.</Alert>
+          <Alert color="yellow">{t('assetPayoutDetailsScreen.chooseAnAssetFromThe')}</Alert>
         ) : q.isLoading ? (
           <Loader />
         ) : q.error || !q.data ? (
-          <Alert color="red">{q.error?.message ?? 'Asset not found'}</Alert>
+          <Alert color="red">{q.error?.message ?? t('assetPayoutDetailsScreen.assetNotFound')}</Alert>
         ) : (
           <>
             <Card>
               <SimpleGrid cols={{ base: 2, sm: 3 }}>
-                <DetailField label="Asset" value={`${q.data.type} · ${q.data.brand}`} />
-                <DetailField label="Model number" value={q.data.modelNo} />
-                <DetailField label="Serial number" value={q.data.serialNo} />
-                <DetailField label="Location" value={q.data.location} />
-                <DetailField label="Status" value={q.data.active ? 'Active' : 'Inactive'} />
+                <DetailField
+                  label={t('assetPayoutDetailsScreen.asset')}
+                  value={`${q.data.type} · ${q.data.brand}`}
+                />
+                <DetailField label={t('assetPayoutDetailsScreen.modelNumber')} value={q.data.modelNo} />
+                <DetailField label={t('assetPayoutDetailsScreen.serialNumber')} value={q.data.serialNo} />
+                <DetailField label={t('assetPayoutDetailsScreen.location')} value={q.data.location} />
+                <DetailField
+                  label={t('assetPayoutDetailsScreen.status')}
+                  value={
+                    q.data.active
+                      ? t('assetPayoutDetailsScreen.active')
+                      : t('assetPayoutDetailsScreen.inactive')
+                  }
+                />
               </SimpleGrid>
             </Card>
             <InventoryCard asset={q.data} />
             <AssetPayouts assetId={q.data.id} />
             <Group justify="flex-end">
               <Button variant="default" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
-                Open asset
+                {t('assetPayoutDetailsScreen.openAsset')}
               </Button>
             </Group>
           </>
@@ -71,11 +88,12 @@ export function AssetPayoutDetailsScreen() {
 
 /** The payouts made for the asset (GET /payouts?assetId=). */
 function AssetPayouts(props: { assetId: string }) {
+  const { t } = useTranslation('products');
   const q = useAssetPayouts(props.assetId);
   return (
     <Card padding={0}>
       <Text fw={600} p="md">
-        Payouts for this asset
+        {t('assetPayoutDetailsScreen.payoutsForThisAsset')}
       </Text>
       <ListBody query={q} isEmpty={!q.data?.length}>
         <Table.ScrollContainer minWidth={640}>

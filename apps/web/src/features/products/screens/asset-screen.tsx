@@ -22,19 +22,21 @@ import { AssetModal } from '../asset-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 type Asset = NonNullable<ReturnType<typeof useAsset>['data']>;
 
 /** The asset's identifying fields. */
 function AssetFieldsCard({ a }: { a: Asset }) {
+  const { t } = useTranslation('products');
   return (
     <Card>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <DetailField label="Type" value={a.type} />
-        <DetailField label="Brand" value={a.brand} />
-        <DetailField label="Model number" value={a.modelNo} />
-        <DetailField label="Serial number" value={a.serialNo} />
-        <DetailField label="Location" value={a.location} />
+        <DetailField label={t('assetScreen.type')} value={a.type} />
+        <DetailField label={t('assetScreen.brand')} value={a.brand} />
+        <DetailField label={t('assetScreen.modelNumber')} value={a.modelNo} />
+        <DetailField label={t('assetScreen.serialNumber')} value={a.serialNo} />
+        <DetailField label={t('assetScreen.location')} value={a.location} />
       </SimpleGrid>
     </Card>
   );
@@ -42,6 +44,7 @@ function AssetFieldsCard({ a }: { a: Asset }) {
 
 /** Confirms, deletes the asset and returns to the list. */
 function DeleteAssetModal(props: { a: Asset; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('products');
   const { a } = props;
   const navigate = useNavigate();
   const del = useApiMutation({
@@ -54,9 +57,9 @@ function DeleteAssetModal(props: { a: Asset; opened: boolean; onClose: () => voi
   return (
     <ConfirmModal
       opened={props.opened}
-      title="Delete asset"
-      text={`Delete ${a.type} ${a.serialNo}?`}
-      confirm="Delete"
+      title={t('assetScreen.deleteAsset')}
+      text={t('assetScreen.delete', { type: a.type, serialNo: a.serialNo })}
+      confirm={t('assetScreen.delete2')}
       loading={del.isPending}
       onConfirm={() => del.mutate()}
       onClose={props.onClose}
@@ -66,6 +69,7 @@ function DeleteAssetModal(props: { a: Asset; opened: boolean; onClose: () => voi
 
 /** /assets/:id: one payout asset with its inventory. */
 export function AssetScreen() {
+  const { t } = useTranslation('products');
   const { id } = useParams();
   const q = useAsset(id);
   const canEdit = useCan('payoutAsset', 'put');
@@ -78,12 +82,13 @@ export function AssetScreen() {
     onSuccess: () => void refreshProducts(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Asset not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('assetScreen.assetNotFound')}</Alert>;
   const a = q.data;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.assets.list.href()} size="sm">
-        ← Assets
+        {t('assetScreen.assets')}
       </Anchor>
       <PageHeader
         mb={0}
@@ -94,7 +99,7 @@ export function AssetScreen() {
         }
         badges={
           <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
-            {a.active ? 'Active' : 'Inactive'}
+            {a.active ? t('assetScreen.active') : t('assetScreen.inactive')}
           </Badge>
         }
         actions={
@@ -104,21 +109,21 @@ export function AssetScreen() {
               component={Link}
               to={paths.assets.payoutDetails.href({ assetId: a.id })}
             >
-              Payout details
+              {t('assetScreen.payoutDetails')}
             </Button>
             {canEdit && (
               <Button variant="default" onClick={() => setEditing(true)}>
-                Edit asset
+                {t('assetScreen.editAsset')}
               </Button>
             )}
             {canToggle && (
               <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
-                {a.active ? 'Deactivate' : 'Activate'}
+                {a.active ? t('assetScreen.deactivate') : t('assetScreen.activate')}
               </Button>
             )}
             {canDelete && (
               <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                Delete
+                {t('assetScreen.delete2')}
               </Button>
             )}
           </>
@@ -133,25 +138,26 @@ export function AssetScreen() {
 }
 
 export function InventoryCard(props: { asset: Asset }) {
+  const { t } = useTranslation('products');
   const a = props.asset;
   return (
     <Card padding={0}>
       <Group justify="space-between" p="md">
-        <Text fw={600}>Inventory</Text>
-        <Text size="sm">Value {formatMoney(a.valueMinor)}</Text>
+        <Text fw={600}>{t('assetScreen.inventory')}</Text>
+        <Text size="sm">{t('assetScreen.value', { amount: formatMoney(a.valueMinor) })}</Text>
       </Group>
       {a.inventory.length === 0 ? (
         <Text p="md" pt={0} c="dimmed" size="sm">
-          No data available
+          {t('assetScreen.noDataAvailable')}
         </Text>
       ) : (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>{t('assetScreen.product')}</Table.Th>
+              <Table.Th ta="right">{t('assetScreen.price')}</Table.Th>
+              <Table.Th ta="right">{t('assetScreen.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('assetScreen.total')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -10,23 +10,25 @@ import { AssetAreaTabs } from './tabs';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import type { PayoutAsset } from '@owo/contract/products';
+import { useTranslation } from 'react-i18next';
 
 const GROUPS = ['active'] as const;
 
 /** The assets as rows; a row opens the asset. */
 function AssetsTable({ items }: { items: PayoutAsset[] }) {
+  const { t } = useTranslation('products');
   const navigate = useNavigate();
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Brand / model</Table.Th>
-          <Table.Th>Serial number</Table.Th>
-          <Table.Th>Location</Table.Th>
-          <Table.Th ta="right">Inventory</Table.Th>
-          <Table.Th ta="right">Value</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('assetsScreen.type')}</Table.Th>
+          <Table.Th>{t('assetsScreen.brandModel')}</Table.Th>
+          <Table.Th>{t('assetsScreen.serialNumber')}</Table.Th>
+          <Table.Th>{t('assetsScreen.location')}</Table.Th>
+          <Table.Th ta="right">{t('assetsScreen.inventory')}</Table.Th>
+          <Table.Th ta="right">{t('assetsScreen.value')}</Table.Th>
+          <Table.Th>{t('assetsScreen.status')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -42,11 +44,11 @@ function AssetsTable({ items }: { items: PayoutAsset[] }) {
             </Table.Td>
             <Table.Td>{a.serialNo}</Table.Td>
             <Table.Td>{a.location}</Table.Td>
-            <Table.Td ta="right">{a.inventory.length} products</Table.Td>
+            <Table.Td ta="right">{t('assetsScreen.products', { length: a.inventory.length })}</Table.Td>
             <Table.Td ta="right">{formatMoney(a.valueMinor)}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={a.active ? 'teal' : 'gray'}>
-                {a.active ? 'Active' : 'Inactive'}
+                {a.active ? t('assetsScreen.active') : t('assetsScreen.inactive')}
               </Badge>
             </Table.Td>
           </Table.Tr>
@@ -58,6 +60,7 @@ function AssetsTable({ items }: { items: PayoutAsset[] }) {
 
 /** /asset-list: payout assets with their inventory value (001 §2 Assets and products). */
 export function AssetsScreen() {
+  const { t } = useTranslation('products');
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
   const list = useAssets({ page, search: filters.search, active: filters.active });
   const canAdd = useCan('payoutAsset', 'post');
@@ -66,9 +69,9 @@ export function AssetsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Assets"
-        description="Equipment you pay for, with the products it holds."
-        actions={canAdd && <Button onClick={() => setAdding(true)}>Add asset</Button>}
+        title={t('assetsScreen.assets')}
+        description={t('assetsScreen.equipmentYouPayForWith')}
+        actions={canAdd && <Button onClick={() => setAdding(true)}>{t('assetsScreen.addAsset')}</Button>}
       />
       <AssetAreaTabs value="assets" />
       <Group justify="space-between" align="flex-end">
@@ -79,16 +82,16 @@ export function AssetsScreen() {
             dates={false}
             value={filters}
             onChange={(f) => setFilters({ ...f, active: filters.active })}
-            searchPlaceholder="Search by type, brand, model, serial or location"
+            searchPlaceholder={t('assetsScreen.searchByTypeBrandModel')}
           />
         </div>
         <SegmentedControl
           value={filters.active ?? ''}
           onChange={(v) => setFilters({ ...filters, active: v || undefined })}
           data={[
-            { value: '', label: 'All' },
-            { value: 'true', label: 'Active' },
-            { value: 'false', label: 'Inactive' },
+            { value: '', label: t('assetsScreen.all') },
+            { value: 'true', label: t('assetsScreen.active') },
+            { value: 'false', label: t('assetsScreen.inactive') },
           ]}
         />
       </Group>

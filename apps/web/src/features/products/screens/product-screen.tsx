@@ -10,9 +10,11 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { ProductModal } from '../product-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /assets/products/:id: one product or service. */
 export function ProductScreen() {
+  const { t } = useTranslation('products');
   const { id } = useParams();
   const navigate = useNavigate();
   const q = useProduct(id);
@@ -28,12 +30,13 @@ export function ProductScreen() {
     },
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Product not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('productScreen.productNotFound')}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.assets.products.href()} size="sm">
-        ← Products and services
+        {t('productScreen.productsAndServices')}
       </Anchor>
       <PageHeader
         mb={0}
@@ -47,12 +50,12 @@ export function ProductScreen() {
           <>
             {canEdit && (
               <Button variant="default" onClick={() => setEditing(true)}>
-                Edit product
+                {t('productScreen.editProduct')}
               </Button>
             )}
             {canDelete && (
               <Button color="red" variant="light" loading={del.isPending} onClick={() => setConfirming(true)}>
-                Delete
+                {t('productScreen.delete')}
               </Button>
             )}
           </>
@@ -60,18 +63,18 @@ export function ProductScreen() {
       />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
-          <DetailField label="Price" value={formatMoney(p.amountMinor)} />
-          <DetailField label="Default quantity" value={String(p.quantity)} />
-          <DetailField label="Total" value={formatMoney(p.totalMinor)} />
-          <DetailField label="Description" value={p.description ?? '—'} />
+          <DetailField label={t('productScreen.price')} value={formatMoney(p.amountMinor)} />
+          <DetailField label={t('productScreen.defaultQuantity')} value={String(p.quantity)} />
+          <DetailField label={t('productScreen.total')} value={formatMoney(p.totalMinor)} />
+          <DetailField label={t('productScreen.description')} value={p.description ?? '—'} />
         </SimpleGrid>
       </Card>
       <ProductModal opened={editing} product={p} onClose={() => setEditing(false)} />
       <ConfirmModal
         opened={confirming}
-        title="Delete product"
-        text={`Delete ${p.name}? It is also removed from asset inventories.`}
-        confirm="Delete"
+        title={t('productScreen.deleteProduct')}
+        text={t('productScreen.deleteItIsAlsoRemoved', { name: p.name })}
+        confirm={t('productScreen.delete')}
         loading={del.isPending}
         onConfirm={() => del.mutate()}
         onClose={() => setConfirming(false)}

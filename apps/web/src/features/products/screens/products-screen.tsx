@@ -9,11 +9,13 @@ import { ProductModal } from '../product-modal';
 import { AssetAreaTabs } from './tabs';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const GROUPS = [] as const;
 
 /** /assets/products: products and services (001 §2 Assets and products). */
 export function ProductsScreen() {
+  const { t } = useTranslation('products');
   const navigate = useNavigate();
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
   const list = useProducts({ page, search: filters.search });
@@ -23,9 +25,9 @@ export function ProductsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Products and services"
-        description="Products and services used on expenses, payouts and asset inventories."
-        actions={canAdd && <Button onClick={() => setAdding(true)}>Add product</Button>}
+        title={t('productsScreen.productsAndServices')}
+        description={t('productsScreen.productsAndServicesUsedOn')}
+        actions={canAdd && <Button onClick={() => setAdding(true)}>{t('productsScreen.addProduct')}</Button>}
       />
       <AssetAreaTabs value="products" />
       <FilterBar
@@ -34,19 +36,19 @@ export function ProductsScreen() {
         dates={false}
         value={filters}
         onChange={setFilters}
-        searchPlaceholder="Search products"
+        searchPlaceholder={t('productsScreen.searchProducts')}
       />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>{t('productsScreen.name')}</Table.Th>
+                <Table.Th>{t('productsScreen.description')}</Table.Th>
+                <Table.Th>{t('productsScreen.category')}</Table.Th>
+                <Table.Th ta="right">{t('productsScreen.price')}</Table.Th>
+                <Table.Th ta="right">{t('productsScreen.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('productsScreen.total')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -24,17 +24,19 @@ import { projectsApi, refreshProjects, useAssignableMembers, useProject } from '
 import { ProjectSpendBar } from '../spend-bar';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** Who is assigned to the project. */
 function MembersCard({ project: p }: { project: Project }) {
+  const { t } = useTranslation('projects');
   return (
     <Card>
       <Text fw={600} mb="xs">
-        Members
+        {t('projectScreen.members')}
       </Text>
       {p.members.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No members assigned yet.
+          {t('projectScreen.noMembersAssignedYet')}
         </Text>
       ) : (
         <Group gap="xs">
@@ -51,6 +53,7 @@ function MembersCard({ project: p }: { project: Project }) {
 
 /** /projects/{id}: budget, timeline, spend, members; set the budget, assign, complete or reactivate. */
 export function ProjectScreen() {
+  const { t } = useTranslation('projects', { keyPrefix: 'projectScreen' });
   const { id } = useParams();
   const q = useProject(id);
   const canBudget = useCan('projects', 'put');
@@ -62,7 +65,7 @@ export function ProjectScreen() {
     onSuccess: () => void refreshProjects(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Project not found'}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('projectNotFound')}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">
@@ -71,31 +74,31 @@ export function ProjectScreen() {
         to={p.active ? paths.projects.root.href() : paths.projects.completed.href()}
         size="sm"
       >
-        ← Projects
+        {t('projects')}
       </Anchor>
       <PageHeader
         mb={0}
         title={p.name}
         badges={
           <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
-            {p.active ? 'Active' : 'Completed'}
+            {p.active ? t('active') : t('completed')}
           </Badge>
         }
         actions={
           <>
             {canBudget && (
               <Button variant="default" onClick={() => setModal('budget')}>
-                {p.budgetMinor === null ? 'Set budget' : 'Edit budget'}
+                {p.budgetMinor === null ? t('setBudget') : t('editBudget')}
               </Button>
             )}
             {canAssign && (
               <Button variant="default" onClick={() => setModal('assign')}>
-                Assign members
+                {t('assignMembers')}
               </Button>
             )}
             {canActivate && (
               <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
-                {p.active ? 'Mark as completed' : 'Reactivate'}
+                {p.active ? t('markAsCompleted') : t('reactivate')}
               </Button>
             )}
           </>
@@ -104,18 +107,21 @@ export function ProjectScreen() {
       {p.description && <Text c="dimmed">{p.description}</Text>}
       <Card>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <DetailField label="Budget" value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)} />
-          <DetailField label="Spent" value={formatMoney(p.spentMinor)} />
-          <DetailField label="Committed" value={formatMoney(p.committedMinor)} />
           <DetailField
-            label="Remaining"
+            label={t('budget')}
+            value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)}
+          />
+          <DetailField label={t('spent')} value={formatMoney(p.spentMinor)} />
+          <DetailField label={t('committed')} value={formatMoney(p.committedMinor)} />
+          <DetailField
+            label={t('remaining')}
             value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
             danger={p.remainingMinor !== null && p.remainingMinor < 0}
           />
-          <DetailField label="Start date" value={formatDate(p.startDate) || '—'} />
-          <DetailField label="End date" value={formatDate(p.endDate) || '—'} />
-          <DetailField label="Created" value={formatDate(p.createdAt)} />
-          <DetailField label="Completed" value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
+          <DetailField label={t('startDate')} value={formatDate(p.startDate) || '—'} />
+          <DetailField label={t('endDate')} value={formatDate(p.endDate) || '—'} />
+          <DetailField label={t('created')} value={formatDate(p.createdAt)} />
+          <DetailField label={t('completed')} value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
         </SimpleGrid>
         <Stack mt="lg">
           <ProjectSpendBar project={p} />
@@ -129,6 +135,7 @@ export function ProjectScreen() {
 }
 
 function BudgetModal(props: { project: Project; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('projects');
   const [budget, setBudget] = useState(props.project.budget ?? '');
   const valid = budget.trim() === '' || /^\d{1,13}(\.\d{1,2})?$/.test(budget.trim());
   const save = useApiMutation({
@@ -139,22 +146,22 @@ function BudgetModal(props: { project: Project; opened: boolean; onClose: () => 
     },
   });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Project budget" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t('projectScreen.projectBudget')} centered>
       <Stack>
         <TextInput
-          label="Budget (₦)"
-          description="Leave empty to remove the budget."
+          label={t('projectScreen.budget2')}
+          description={t('projectScreen.leaveEmptyToRemoveThe')}
           inputMode="decimal"
           value={budget}
           onChange={(e) => setBudget(e.currentTarget.value)}
-          error={valid ? undefined : 'Budget must be a number with at most 2 decimal places'}
+          error={valid ? undefined : t('projectScreen.budgetMustBeANumber')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('projectScreen.cancel')}
           </Button>
           <Button disabled={!valid} loading={save.isPending} onClick={() => save.mutate()}>
-            Save budget
+            {t('projectScreen.saveBudget')}
           </Button>
         </Group>
       </Stack>
@@ -163,6 +170,7 @@ function BudgetModal(props: { project: Project; opened: boolean; onClose: () => 
 }
 
 function AssignModal(props: { project: Project; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('projects');
   const members = useAssignableMembers(props.opened);
   const [picked, setPicked] = useState<string[]>(props.project.members.map((m) => m.accessId));
   const save = useApiMutation({
@@ -173,7 +181,7 @@ function AssignModal(props: { project: Project; opened: boolean; onClose: () => 
     },
   });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Assign members" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t('projectScreen.assignMembers')} centered>
       <Stack>
         {members.error ? (
           <Text c="red" size="sm">
@@ -181,7 +189,7 @@ function AssignModal(props: { project: Project; opened: boolean; onClose: () => 
           </Text>
         ) : (
           <MultiSelect
-            label="Members"
+            label={t('projectScreen.members')}
             searchable
             data={(members.data ?? []).map((m) => ({ value: m.id, label: `${m.user.name} (${m.roleName})` }))}
             value={picked}
@@ -191,10 +199,10 @@ function AssignModal(props: { project: Project; opened: boolean; onClose: () => 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('projectScreen.cancel')}
           </Button>
           <Button loading={save.isPending} onClick={() => save.mutate()}>
-            Save members
+            {t('projectScreen.saveMembers')}
           </Button>
         </Group>
       </Stack>

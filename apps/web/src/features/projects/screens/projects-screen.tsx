@@ -9,11 +9,13 @@ import { ProjectModal } from '../project-modal';
 import { ProjectSpendBar } from '../spend-bar';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const GROUPS = [] as const;
 
 /** /projects (active) and /projects/completed (001 §2 Projects), with spend against budget. */
 export function ProjectsScreen() {
+  const { t } = useTranslation('projects', { keyPrefix: 'projectsScreen' });
   const navigate = useNavigate();
   const completed = useLocation().pathname.startsWith('/projects/completed');
   const { filters, page, setFilters, setPage } = useListState(GROUPS);
@@ -24,9 +26,9 @@ export function ProjectsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Projects"
-        description="Budgets, timelines and what each project has spent."
-        actions={canCreate && <Button onClick={() => setCreating(true)}>New project</Button>}
+        title={t('projects')}
+        description={t('budgetsTimelinesAndWhatEach')}
+        actions={canCreate && <Button onClick={() => setCreating(true)}>{t('newProject')}</Button>}
       />
       <Tabs
         value={completed ? 'completed' : 'active'}
@@ -35,8 +37,8 @@ export function ProjectsScreen() {
         }
       >
         <Tabs.List>
-          <Tabs.Tab value="active">Active</Tabs.Tab>
-          <Tabs.Tab value="completed">Completed</Tabs.Tab>
+          <Tabs.Tab value="active">{t('active')}</Tabs.Tab>
+          <Tabs.Tab value="completed">{t('completed')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <FilterBar
@@ -45,18 +47,18 @@ export function ProjectsScreen() {
         dates={false}
         value={filters}
         onChange={setFilters}
-        searchPlaceholder="Search projects"
+        searchPlaceholder={t('searchProjects')}
       />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!list.data?.items.length}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Timeline</Table.Th>
-                <Table.Th w="40%">Budget use</Table.Th>
-                <Table.Th>Members</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('project')}</Table.Th>
+                <Table.Th>{t('timeline')}</Table.Th>
+                <Table.Th w="40%">{t('budgetUse')}</Table.Th>
+                <Table.Th>{t('members')}</Table.Th>
+                <Table.Th>{t('status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,7 +80,7 @@ export function ProjectsScreen() {
                   <Table.Td>{p.members.length}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
-                      {p.active ? 'Active' : 'Completed'}
+                      {p.active ? t('active') : t('completed')}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>

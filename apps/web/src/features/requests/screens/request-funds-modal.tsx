@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { REQUEST_PURPOSES, type FundRequestInput } from '@owo/contract/requests';
+import { REQUEST_PURPOSES, type FundRequestInput, type RequestPurpose } from '@owo/contract/requests';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
@@ -19,8 +19,9 @@ import { useWallets } from '../../money';
 import { usePayees } from '../../payees';
 import { useBanks } from '../../profile';
 import { refreshRequests, requestApi } from '../api';
-import { PURPOSE_LABELS } from './status';
+import { requestPurposeLabel } from './status';
 import { BankSelect } from '../../../components/bank-select';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
 function useRequestForm() {
@@ -80,11 +81,12 @@ type Err = (k: string) => string | undefined;
 
 /** Step one: the wallet to pay from and the amount. */
 function AmountStep({ f, err, onNext }: { f: RequestForm; err: Err; onNext: () => void }) {
+  const { t } = useTranslation('requests');
   const { ngn, wallet, setWalletId, amount, setAmount, minor } = f;
   return (
     <Stack>
       <Select
-        label="Pay from"
+        label={t('requestFundsModal.payFrom')}
         data={ngn.map((w) => ({
           value: w.id,
           label: `${w.name} · ${formatMoney(w.balanceMinor, w.currency)}`,
@@ -94,7 +96,7 @@ function AmountStep({ f, err, onNext }: { f: RequestForm; err: Err; onNext: () =
         error={err('walletId')}
       />
       <TextInput
-        label="Amount (NGN)"
+        label={t('requestFundsModal.amountNgn')}
         inputMode="decimal"
         value={amount}
         onChange={(e) => setAmount(e.currentTarget.value)}
@@ -102,7 +104,7 @@ function AmountStep({ f, err, onNext }: { f: RequestForm; err: Err; onNext: () =
       />
       <Group justify="flex-end">
         <Button disabled={!wallet || !(minor > 0)} onClick={onNext}>
-          Continue
+          {t('requestFundsModal.continue')}
         </Button>
       </Group>
     </Stack>
@@ -111,20 +113,21 @@ function AmountStep({ f, err, onNext }: { f: RequestForm; err: Err; onNext: () =
 
 /** Step two: purpose, narration and who is paid (the requester, or a vendor). */
 function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNext: () => void }) {
+  const { t } = useTranslation('requests');
   const { f, err, onBack, onNext } = props;
   const { purpose, setPurpose, narration, setNarration, to, setTo, payeeId, setPayeeId } = f;
   const { bankCode, setBankCode, accountNumber, setAccountNumber, vendors, banks } = f;
   return (
     <Stack>
       <Select
-        label="Purpose"
-        data={REQUEST_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))}
+        label={t('requestFundsModal.purpose')}
+        data={REQUEST_PURPOSES.map((p) => ({ value: p, label: requestPurposeLabel(p) }))}
         value={purpose}
         onChange={setPurpose}
         error={err('purpose')}
       />
       <TextInput
-        label="Narration"
+        label={t('requestFundsModal.narration')}
         maxLength={100}
         value={narration}
         onChange={(e) => setNarration(e.currentTarget.value)}
@@ -134,13 +137,13 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
         value={to}
         onChange={(v) => setTo(v as 'vendor' | 'self')}
         data={[
-          { value: 'self', label: 'Pay me' },
-          { value: 'vendor', label: 'Pay a vendor' },
+          { value: 'self', label: t('requestFundsModal.payMe') },
+          { value: 'vendor', label: t('requestFundsModal.payAVendor') },
         ]}
       />
       {to === 'vendor' ? (
         <Select
-          label="Vendor"
+          label={t('requestFundsModal.vendor')}
           searchable
           data={(vendors.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
           value={payeeId}
@@ -151,7 +154,7 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
         <Group grow align="flex-start">
           <BankSelect banks={banks.data} value={bankCode} onChange={setBankCode} error={err('bankCode')} />
           <TextInput
-            label="Account number"
+            label={t('requestFundsModal.accountNumber')}
             inputMode="numeric"
             maxLength={10}
             value={accountNumber}
@@ -162,7 +165,7 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          {t('requestFundsModal.back')}
         </Button>
         <Button
           disabled={
@@ -172,7 +175,7 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
           }
           onClick={onNext}
         >
-          Review
+          {t('requestFundsModal.review')}
         </Button>
       </Group>
     </Stack>
@@ -186,17 +189,25 @@ function ReviewStep(props: {
   fieldErrors: object;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('requests');
   const { f, create, fieldErrors, onBack } = props;
   const { minor, purpose, payeeLabel, narration } = f;
   return (
     <Stack>
       <Text>
-        You are asking for <b>{formatMoney(minor, 'NGN')}</b> for{' '}
-        <b>{purpose ? PURPOSE_LABELS[purpose as keyof typeof PURPOSE_LABELS] : ''}</b>, paid to{' '}
-        <b>{payeeLabel}</b>.
+        <Trans
+          t={t}
+          i18nKey="requestFundsModal.youAreAskingFor"
+          values={{
+            amount: formatMoney(minor, 'NGN'),
+            purpose: purpose ? requestPurposeLabel(purpose as RequestPurpose) : '',
+            payee: payeeLabel,
+          }}
+          components={{ b: <b /> }}
+        />
       </Text>
       <Text c="dimmed" size="sm">
-        “{narration}”. Nothing is paid until an approver approves it.
+        {t('requestFundsModal.nothingIsPaidUntilAn', { narration })}
       </Text>
       {create.error && !Object.keys(fieldErrors).length && <Alert color="red">{create.error.message}</Alert>}
       {Object.keys(fieldErrors).length > 0 && (
@@ -208,10 +219,10 @@ function ReviewStep(props: {
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          {t('requestFundsModal.back')}
         </Button>
         <Button loading={create.isPending} onClick={() => create.mutate()}>
-          Submit request
+          {t('requestFundsModal.submitRequest')}
         </Button>
       </Group>
     </Stack>
@@ -223,6 +234,7 @@ function ReviewStep(props: {
  * toast on success, then the request's page.
  */
 export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: string) => void }) {
+  const { t } = useTranslation('requests');
   const [step, setStep] = useState(0);
   const f = useRequestForm();
   const create = useApiMutation({
@@ -235,11 +247,11 @@ export function RequestFundsModal(props: { onClose: () => void; onDone: (ref: st
   const fieldErrors = create.error instanceof ApiError ? (create.error.errors ?? {}) : {};
   const err = (k: string) => (fieldErrors as Record<string, string[]>)[k]?.[0];
   return (
-    <Modal opened onClose={props.onClose} title="Request funds" size="lg" centered>
+    <Modal opened onClose={props.onClose} title={t('requestFundsModal.requestFunds')} size="lg" centered>
       <Stepper active={step} size="sm" mb="md">
-        <Stepper.Step label="Amount and source" />
-        <Stepper.Step label="Purpose" />
-        <Stepper.Step label="Review" />
+        <Stepper.Step label={t('requestFundsModal.amountAndSource')} />
+        <Stepper.Step label={t('requestFundsModal.purpose')} />
+        <Stepper.Step label={t('requestFundsModal.review')} />
       </Stepper>
       {step === 0 && <AmountStep f={f} err={err} onNext={() => setStep(1)} />}
       {step === 1 && <PurposeStep f={f} err={err} onBack={() => setStep(0)} onNext={() => setStep(2)} />}

@@ -11,18 +11,13 @@ import { useCan } from '../../../lib/session';
 import { ApprovalActions } from '../../approvals';
 import { refreshRequests, requestApi, useFundRequest } from '../api';
 import { StatusBadge } from '../../../components/status-badge';
-import { PURPOSE_LABELS, STATUS_LABELS } from './status';
+import { requestPurposeLabel, requestStatusLabel } from './status';
 import { PageHeader } from '../../../components/page-header';
-
-const TITLES: Record<RequestDecision, string> = {
-  pay: 'Approve and pay',
-  approve: 'Approve only',
-  schedule: 'Approve and schedule',
-  moreInfo: 'Request more info',
-};
+import { useTranslation } from 'react-i18next';
 
 /** /request/:ref: the request, the shared approval actions and trail, and the approver's four choices. */
 export function RequestScreen() {
+  const { t } = useTranslation('requests', { keyPrefix: 'requestScreen' });
   const { ref } = useParams();
   const q = useFundRequest(ref);
   const [choice, setChoice] = useState<RequestDecision | null>(null);
@@ -32,7 +27,7 @@ export function RequestScreen() {
     onSuccess: () => void refreshRequests(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Request not found'}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('requestNotFound')}</Alert>;
   const r = q.data;
   const item = r.approvalWorkflowPendingApprovalItem;
   const canApprove = !!item?.canApprove;
@@ -40,49 +35,46 @@ export function RequestScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title={<>Request {r.reference}</>}
-        description={
-          <>
-            Requested by {r.maker.name} on {formatDateTime(r.createdAt)}
-          </>
-        }
-        actions={<StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />}
+        title={<>{t('request', { reference: r.reference })}</>}
+        description={<>{t('requestedByOn', { name: r.maker.name, dateTime: formatDateTime(r.createdAt) })}</>}
+        actions={<StatusBadge status={r.status} label={requestStatusLabel(r.status)} />}
       />
       <Card>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <DetailField label="Amount" value={formatMoney(r.amountMinor, r.currency)} />
-          <DetailField label="Purpose" value={PURPOSE_LABELS[r.purpose]} />
-          <DetailField label="Narration" value={r.narration} />
-          <DetailField label="Payee" value={`${r.payee.name}${r.payeeKind === 'self' ? ' (self)' : ''}`} />
-          <DetailField label="Bank" value={r.payee.bankName} />
-          <DetailField label="Account" value={`${r.payee.accountNumber} · ${r.payee.accountName}`} />
-          {r.scheduledDate && <DetailField label="Scheduled for" value={formatDate(r.scheduledDate)} />}
+          <DetailField label={t('amount')} value={formatMoney(r.amountMinor, r.currency)} />
+          <DetailField label={t('purpose')} value={requestPurposeLabel(r.purpose)} />
+          <DetailField label={t('narration')} value={r.narration} />
+          <DetailField
+            label={t('payee')}
+            value={`${r.payee.name}${r.payeeKind === 'self' ? ' (self)' : ''}`}
+          />
+          <DetailField label={t('bank')} value={r.payee.bankName} />
+          <DetailField label={t('account')} value={`${r.payee.accountNumber} · ${r.payee.accountName}`} />
+          {r.scheduledDate && <DetailField label={t('scheduledFor')} value={formatDate(r.scheduledDate)} />}
         </SimpleGrid>
       </Card>
       <Card>
         <Stack gap="sm">
-          <Title order={5}>Approval</Title>
-          {r.status === 'moreInfo' && (
-            <Alert color="orange">The approver asked for more information. Answer it with Resolve.</Alert>
-          )}
+          <Title order={5}>{t('approval')}</Title>
+          {r.status === 'moreInfo' && <Alert color="orange">{t('theApproverAskedForMore')}</Alert>}
           {canApprove && (
             <Group gap="sm">
-              <Button onClick={() => setChoice('pay')}>Approve and pay</Button>
+              <Button onClick={() => setChoice('pay')}>{t('approveAndPay')}</Button>
               <Button variant="light" onClick={() => setChoice('approve')}>
-                Approve only
+                {t('approveOnly')}
               </Button>
               <Button variant="light" onClick={() => setChoice('schedule')}>
-                Approve and schedule
+                {t('approveAndSchedule')}
               </Button>
               <Button variant="light" color="orange" onClick={() => setChoice('moreInfo')}>
-                Request more info
+                {t('requestMoreInfo')}
               </Button>
             </Group>
           )}
           {r.status === 'approved' && canPay && (
             <Group>
               <Button loading={pay.isPending} onClick={() => pay.mutate()}>
-                Pay now
+                {t('payNow')}
               </Button>
             </Group>
           )}
@@ -99,6 +91,7 @@ export function RequestScreen() {
 }
 
 function ChoiceModal(props: { refKey: string; choice: RequestDecision; onClose: () => void }) {
+  const { t } = useTranslation('requests');
   const [comments, setComments] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const m = useApiMutation({
@@ -116,13 +109,20 @@ function ChoiceModal(props: { refKey: string; choice: RequestDecision; onClose: 
   const errors = (m.error instanceof ApiError ? m.error.errors : undefined) as
     Record<string, string[]> | undefined;
   return (
-    <Modal opened onClose={props.onClose} title={TITLES[props.choice]} centered>
+    <Modal opened onClose={props.onClose} title={t(`requestScreen.decisions.${props.choice}`)} centered>
       <Stack>
         {props.choice === 'schedule' && (
-          <DateField label="Pay on" value={date} onChange={setDate} error={errors?.scheduledDate?.[0]} />
+          <DateField
+            label={t('requestScreen.payOn')}
+            value={date}
+            onChange={setDate}
+            error={errors?.scheduledDate?.[0]}
+          />
         )}
         <Textarea
-          label={props.choice === 'moreInfo' ? 'What do you need to know?' : 'Comment'}
+          label={
+            props.choice === 'moreInfo' ? t('requestScreen.whatDoYouNeedTo') : t('requestScreen.comment')
+          }
           autosize
           minRows={3}
           maxLength={1000}
@@ -132,10 +132,10 @@ function ChoiceModal(props: { refKey: string; choice: RequestDecision; onClose: 
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('requestScreen.cancel')}
           </Button>
           <Button loading={m.isPending} onClick={() => m.mutate()}>
-            {TITLES[props.choice]}
+            {t(`requestScreen.decisions.${props.choice}`)}
           </Button>
         </Group>
       </Stack>

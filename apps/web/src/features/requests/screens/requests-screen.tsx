@@ -15,12 +15,14 @@ import { useCan } from '../../../lib/session';
 import { REQUEST_GROUPS, useFundRequests } from '../api';
 import { RequestFundsModal } from './request-funds-modal';
 import { StatusBadge } from '../../../components/status-badge';
-import { STATUS_LABELS } from './status';
+import { requestStatusLabel } from './status';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** One request; a click opens it. */
 function RequestRow({ r }: { r: FundRequest }) {
+  const { t } = useTranslation('requests');
   const navigate = useNavigate();
   return (
     <Table.Tr
@@ -36,13 +38,13 @@ function RequestRow({ r }: { r: FundRequest }) {
         {r.payee.name}{' '}
         {r.payeeKind === 'self' && (
           <Badge size="xs" variant="light">
-            Self
+            {t('requestsScreen.self')}
           </Badge>
         )}
       </Table.Td>
       <Table.Td ta="right">{formatMoney(r.amountMinor, r.currency)}</Table.Td>
       <Table.Td>
-        <StatusBadge status={r.status} label={STATUS_LABELS[r.status]} />
+        <StatusBadge status={r.status} label={requestStatusLabel(r.status)} />
       </Table.Td>
     </Table.Tr>
   );
@@ -50,6 +52,7 @@ function RequestRow({ r }: { r: FundRequest }) {
 
 /** /requests (issue 23 §0 "Requests"): fund requests with the list kit (filters, search, CSV). */
 export function RequestsScreen() {
+  const { t } = useTranslation('requests');
   const navigate = useNavigate();
   const { filters, page, setFilters, setPage } = useListState(REQUEST_GROUPS);
   const list = useFundRequests(filters, page);
@@ -60,10 +63,12 @@ export function RequestsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Requests"
+        title={t('requestsScreen.requests')}
         description={
           <>
-            Money members ask the company to pay out{pagination ? ` · ${pagination.totalItems} in total` : ''}
+            {t('requestsScreen.moneyMembersAskTheCompany', {
+              total: pagination ? t('requestsScreen.inTotal', { totalItems: pagination.totalItems }) : '',
+            })}
           </>
         }
         actions={
@@ -74,7 +79,7 @@ export function RequestsScreen() {
               groups={REQUEST_GROUPS}
               filename="owo-requests.csv"
             />
-            {canCreate && <Button onClick={() => setAsking(true)}>Request funds</Button>}
+            {canCreate && <Button onClick={() => setAsking(true)}>{t('requestsScreen.requestFunds')}</Button>}
           </>
         }
       />
@@ -83,14 +88,14 @@ export function RequestsScreen() {
           groups={[
             {
               key: 'status',
-              label: 'Status',
-              options: REQUEST_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+              label: t('requestsScreen.status'),
+              options: REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) })),
             },
           ]}
           value={filters}
           onChange={setFilters}
           presets={DAY_PRESETS}
-          searchPlaceholder="Search by reference, narration, payee or requester"
+          searchPlaceholder={t('requestsScreen.searchByReferenceNarrationPayee')}
         />
       </Card>
       <Card padding={0}>
@@ -98,12 +103,12 @@ export function RequestsScreen() {
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Requested by</Table.Th>
-                <Table.Th>Narration</Table.Th>
-                <Table.Th>Payee</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('requestsScreen.date')}</Table.Th>
+                <Table.Th>{t('requestsScreen.requestedBy')}</Table.Th>
+                <Table.Th>{t('requestsScreen.narration')}</Table.Th>
+                <Table.Th>{t('requestsScreen.payee')}</Table.Th>
+                <Table.Th ta="right">{t('requestsScreen.amount')}</Table.Th>
+                <Table.Th>{t('requestsScreen.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,20 +1,6 @@
 /** The words of a request's status and purpose (colours come from the kit's StatusBadge). */
 import type { RequestPurpose, RequestStatus } from '@owo/contract/requests';
+import { i18n } from '../../../lib/i18n';
 
-export const STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending',
-  moreInfo: 'More info needed',
-  approved: 'Approved',
-  scheduled: 'Scheduled',
-  paying: 'Paying',
-  completed: 'Paid',
-  failed: 'Failed',
-};
-export const PURPOSE_LABELS: Record<RequestPurpose, string> = {
-  vendorPayment: 'Vendor payment',
-  reimbursement: 'Reimbursement',
-  travel: 'Travel',
-  supplies: 'Supplies',
-  salary: 'Salary advance',
-  other: 'Other',
-};
+export const requestStatusLabel = (s: RequestStatus) => i18n.t(`requests:status.${s}`);
+export const requestPurposeLabel = (p: RequestPurpose) => i18n.t(`requests:purpose.${p}`);
