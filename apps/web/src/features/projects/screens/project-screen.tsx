@@ -105,32 +105,37 @@ export function ProjectScreen() {
         }
       />
       {p.description && <Text c="dimmed">{p.description}</Text>}
-      <Card>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <DetailField
-            label={t('budget')}
-            value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)}
-          />
-          <DetailField label={t('spent')} value={formatMoney(p.spentMinor)} />
-          <DetailField label={t('committed')} value={formatMoney(p.committedMinor)} />
-          <DetailField
-            label={t('remaining')}
-            value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
-            danger={p.remainingMinor !== null && p.remainingMinor < 0}
-          />
-          <DetailField label={t('startDate')} value={formatDate(p.startDate) || '—'} />
-          <DetailField label={t('endDate')} value={formatDate(p.endDate) || '—'} />
-          <DetailField label={t('created')} value={formatDate(p.createdAt)} />
-          <DetailField label={t('completed')} value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
-        </SimpleGrid>
-        <Stack mt="lg">
-          <ProjectSpendBar project={p} />
-        </Stack>
-      </Card>
+      <ProjectFigures project={p} />
       <MembersCard project={p} />
       <BudgetModal project={p} opened={modal === 'budget'} onClose={() => setModal(null)} />
       <AssignModal project={p} opened={modal === 'assign'} onClose={() => setModal(null)} />
     </Stack>
+  );
+}
+
+/** The project's budget, spend and dates, and its spend bar. */
+function ProjectFigures({ project: p }: { project: Project }) {
+  const { t } = useTranslation('projects', { keyPrefix: 'projectScreen' });
+  return (
+    <Card>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <DetailField label={t('budget')} value={p.budgetMinor === null ? '—' : formatMoney(p.budgetMinor)} />
+        <DetailField label={t('spent')} value={formatMoney(p.spentMinor)} />
+        <DetailField label={t('committed')} value={formatMoney(p.committedMinor)} />
+        <DetailField
+          label={t('remaining')}
+          value={p.remainingMinor === null ? '—' : formatMoney(p.remainingMinor)}
+          danger={p.remainingMinor !== null && p.remainingMinor < 0}
+        />
+        <DetailField label={t('startDate')} value={formatDate(p.startDate) || '—'} />
+        <DetailField label={t('endDate')} value={formatDate(p.endDate) || '—'} />
+        <DetailField label={t('created')} value={formatDate(p.createdAt)} />
+        <DetailField label={t('completed')} value={p.completedAt ? formatDateTime(p.completedAt) : '—'} />
+      </SimpleGrid>
+      <Stack mt="lg">
+        <ProjectSpendBar project={p} />
+      </Stack>
+    </Card>
   );
 }
 
