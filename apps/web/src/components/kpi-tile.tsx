@@ -15,7 +15,7 @@ export function KpiTile(props: {
   children?: ReactNode;
 }) {
   return (
-    <Card data-testid={props.testId} padding="lg">
+    <Card data-testid={props.testId} padding="md">
       <Stack gap={6} h="100%">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} lh={1.3}>
@@ -27,7 +27,13 @@ export function KpiTile(props: {
             </Anchor>
           )}
         </Group>
-        <Text fz={26} fw={750} lh={1.15} title={props.title} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          fz={{ base: 24, lg: 22, xl: 26 }}
+          fw={750}
+          lh={1.15}
+          title={props.title}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {props.value}
         </Text>
         {props.hint && (

@@ -85,7 +85,7 @@ function VendorPaymentsPanel({ data, currency: cur, csv }: Props) {
           dataKey="payee"
           series={[{ name: paid, color: 'indigo.6' }]}
           valueFormatter={(v) => formatChartMoney(Math.round(v * 100), cur)}
-          yAxisProps={{ width: 120 }}
+          yAxisProps={{ width: 160 }}
         />
       ) : (
         <ChartEmptyState text={t('panels.noVendorPayments')} />
