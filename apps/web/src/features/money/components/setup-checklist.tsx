@@ -1,7 +1,7 @@
 // The dashboard's "what to do next" card (issue 37 "Look and feel"): four first steps, each ticked
 // from the account's data and linking to the screen that does it. Hidden for good (in this browser,
 // per user and account) by "Hide", or "Dismiss" once every step is done.
-import { Box, Button, Card, Center, Group, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Flex, Group, Progress, Stack, Text } from '@mantine/core';
 import type { WalletDto } from '@owo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,25 +131,39 @@ export function SetupChecklist(props: { wallets: WalletDto[] | undefined; promin
             >
               <Group wrap="nowrap" gap="md" align="center">
                 <CheckMark done={s.done} />
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
-                    {t(`checklist.steps.${s.key}.title`)}
-                  </Text>
-                  {!s.done && (
-                    <Text size="sm" c="dimmed">
-                      {t(`checklist.steps.${s.key}.text`)}
+                <Flex
+                  style={{ flex: 1, minWidth: 0 }}
+                  direction={{ base: 'column', sm: 'row' }}
+                  align={{ base: 'flex-start', sm: 'center' }}
+                  justify="space-between"
+                  gap={{ base: 6, sm: 'md' }}
+                >
+                  <Box style={{ minWidth: 0 }}>
+                    <Text fw={600} td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
+                      {t(`checklist.steps.${s.key}.title`)}
                     </Text>
+                    {!s.done && (
+                      <Text size="sm" c="dimmed">
+                        {t(`checklist.steps.${s.key}.text`)}
+                      </Text>
+                    )}
+                  </Box>
+                  {s.done ? (
+                    <Text size="sm" fw={600} c="teal.9">
+                      {t('checklist.done')}
+                    </Text>
+                  ) : (
+                    <Button
+                      component={Link}
+                      to={LINKS[s.key]()}
+                      size="xs"
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                    >
+                      {t(`checklist.steps.${s.key}.action`)}
+                    </Button>
                   )}
-                </Box>
-                {s.done ? (
-                  <Text size="sm" fw={600} c="teal.9">
-                    {t('checklist.done')}
-                  </Text>
-                ) : (
-                  <Button component={Link} to={LINKS[s.key]()} size="xs" variant="light">
-                    {t(`checklist.steps.${s.key}.action`)}
-                  </Button>
-                )}
+                </Flex>
               </Group>
             </Box>
           ))}
