@@ -81,6 +81,50 @@ function CheckMark({ done }: { done: boolean }) {
   );
 }
 
+function StepRow({ step: s, first }: { step: { key: ChecklistStep; done: boolean }; first: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Box
+      component="li"
+      data-step={s.key}
+      data-done={s.done}
+      py="sm"
+      style={!first ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+    >
+      <Group wrap="nowrap" gap="md" align="center">
+        <CheckMark done={s.done} />
+        <Flex
+          style={{ flex: 1, minWidth: 0 }}
+          direction={{ base: 'column', sm: 'row' }}
+          align={{ base: 'flex-start', sm: 'center' }}
+          justify="space-between"
+          gap={{ base: 6, sm: 'md' }}
+        >
+          <Box style={{ minWidth: 0 }}>
+            <Text fw={600} td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
+              {t(`checklist.steps.${s.key}.title`)}
+            </Text>
+            {!s.done && (
+              <Text size="sm" c="dimmed">
+                {t(`checklist.steps.${s.key}.text`)}
+              </Text>
+            )}
+          </Box>
+          {s.done ? (
+            <Text size="sm" fw={600} c="teal.9">
+              {t('checklist.done')}
+            </Text>
+          ) : (
+            <Button component={Link} to={LINKS[s.key]()} size="xs" variant="light" style={{ flexShrink: 0 }}>
+              {t(`checklist.steps.${s.key}.action`)}
+            </Button>
+          )}
+        </Flex>
+      </Group>
+    </Box>
+  );
+}
+
 export function SetupChecklist(props: { wallets: WalletDto[] | undefined; prominent?: boolean }) {
   const { t } = useTranslation('dashboard');
   const staff = useStore((s) => s.staff);
@@ -121,51 +165,7 @@ export function SetupChecklist(props: { wallets: WalletDto[] | undefined; promin
       ) : (
         <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {steps.map((s, i) => (
-            <Box
-              component="li"
-              key={s.key}
-              data-step={s.key}
-              data-done={s.done}
-              py="sm"
-              style={i ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-            >
-              <Group wrap="nowrap" gap="md" align="center">
-                <CheckMark done={s.done} />
-                <Flex
-                  style={{ flex: 1, minWidth: 0 }}
-                  direction={{ base: 'column', sm: 'row' }}
-                  align={{ base: 'flex-start', sm: 'center' }}
-                  justify="space-between"
-                  gap={{ base: 6, sm: 'md' }}
-                >
-                  <Box style={{ minWidth: 0 }}>
-                    <Text fw={600} td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
-                      {t(`checklist.steps.${s.key}.title`)}
-                    </Text>
-                    {!s.done && (
-                      <Text size="sm" c="dimmed">
-                        {t(`checklist.steps.${s.key}.text`)}
-                      </Text>
-                    )}
-                  </Box>
-                  {s.done ? (
-                    <Text size="sm" fw={600} c="teal.9">
-                      {t('checklist.done')}
-                    </Text>
-                  ) : (
-                    <Button
-                      component={Link}
-                      to={LINKS[s.key]()}
-                      size="xs"
-                      variant="light"
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t(`checklist.steps.${s.key}.action`)}
-                    </Button>
-                  )}
-                </Flex>
-              </Group>
-            </Box>
+            <StepRow key={s.key} step={s} first={i === 0} />
           ))}
         </Stack>
       )}
