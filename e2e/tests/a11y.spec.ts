@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signedIn } from './ui-support';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   { name: 'home', path: '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
@@ -75,6 +76,32 @@ for (const { name, path, ready } of PAGES) {
     expect(
       blocking.map((v) => v.id),
       `${name}: serious/critical axe violations\n${describe(blocking)}`,
+    ).toEqual([]);
+  });
+}
+
+// The dashboard as the demo owner (issue 37): the KPI row, the charts and the recent transactions,
+// at desktop size and on a phone.
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the dashboard at ${viewport.width}×${viewport.height} has no serious or critical accessibility violations`, async ({
+    browser,
+  }) => {
+    const page = await signedIn(browser);
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('kpi-money-in')).toBeVisible();
+    await expect(page.getByTestId('panel-payment-overview')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      blocking.map((v) => v.id),
+      `dashboard: serious/critical axe violations\n${describe(blocking)}`,
     ).toEqual([]);
   });
 }

@@ -113,3 +113,41 @@ export async function promoteSecondPerson(request: APIRequestContext) {
   await setDemoApPolicy(request, { fourEyes: true, autoApproveBelow: '0' });
   await setDemoRole(request, SECOND.email, 'admin');
 }
+
+/**
+ * Registers `who` through the pages, confirms the address from the dev mailbox and creates a
+ * business account: the new owner is signed in, on the KYB setup, the first-run tour skipped
+ * whenever it shows up.
+ */
+export async function signUpNewCompany(
+  page: Page,
+  who: { firstName: string; lastName: string; email: string; password: string; company: string },
+) {
+  await page.goto('/auth/register');
+  await page.getByLabel('First name').fill(who.firstName);
+  await page.getByLabel('Last name').fill(who.lastName);
+  await page.getByLabel('Work email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password').fill(who.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/auth\/confirm-email$/);
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('Recipient email').fill(who.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page
+    .getByTestId('mailbox-item')
+    .filter({ hasText: /Confirm your email address/ })
+    .first()
+    .click();
+  await page.getByTestId('mail-link-0').click();
+  await expect(page.getByTestId('email-confirmed')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/account\/create$/);
+  await page.getByLabel('Account name').fill(who.company);
+  await page.getByRole('radio', { name: /^Business/ }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/account\/setup\/info$/);
+  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+  });
+}

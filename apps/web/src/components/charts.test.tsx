@@ -58,20 +58,47 @@ describe('the chart kit', () => {
     expect(screen.getByText('₦40')).toBeInTheDocument();
   });
 
-  it('draws a donut with its slices named in the key', () => {
+  it('draws a donut with each slice named in the key with its amount and share', () => {
     render(
       <MantineProvider>
         <DonutChart
           h={180}
           withLabels
           data={[
-            { name: 'completed', value: 3, color: 'teal.6' },
-            { name: 'failed', value: 1, color: 'red.6' },
+            { name: 'Completed', value: 300_000, label: '₦3,000', color: 'teal.6' },
+            {
+              name: 'A very long status name that would wrap',
+              value: 100_000,
+              label: '₦1,000',
+              color: 'red.6',
+            },
           ]}
         />
       </MantineProvider>,
     );
-    expect(screen.getByRole('img', { name: 'completed: 3, failed: 1' })).toBeInTheDocument();
-    expect(screen.getByText('failed: 1', { selector: 'p' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'Completed: ₦3,000 (75%), A very long status name that would wrap: ₦1,000 (25%)',
+      }),
+    ).toBeInTheDocument();
+    const long = screen.getByTitle('A very long status name that would wrap');
+    expect(long).toHaveAttribute('data-truncate', 'end');
+    expect(screen.getByText('₦3,000', { exact: false, selector: 'p' })).toHaveTextContent('₦3,000 75%');
+    expect(screen.getByText('25%')).toBeInTheDocument();
+  });
+
+  it('titles each truncated axis name with the whole name', () => {
+    render(
+      <MantineProvider>
+        <BarChart
+          h={100}
+          orientation="vertical"
+          data={[{ payee: 'Adaeze Okonkwo Enterprises Limited', Paid: 40 }]}
+          dataKey="payee"
+          series={[{ name: 'Paid', color: 'indigo.6' }]}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByTitle('Adaeze Okonkwo Enterprises Limited')).toHaveAttribute('data-truncate', 'end');
   });
 });

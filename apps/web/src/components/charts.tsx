@@ -16,6 +16,8 @@ export type BarChartProps = {
   /** 'horizontal' (default): columns over the categories; 'vertical': one bar per row. */
   orientation?: 'horizontal' | 'vertical';
   valueFormatter?: (value: number) => string;
+  /** The axis ticks' labels (default: valueFormatter), e.g. compact where space is short. */
+  tickFormatter?: (value: number) => string;
   yAxisProps?: { width?: number };
   withLegend?: boolean;
 };
@@ -70,7 +72,14 @@ function RowBars({ props, scale }: { props: BarChartProps; scale: Scale }) {
       <Stack gap={4} justify="space-around" h="100%">
         {props.data.map((r) => (
           <Group key={String(r[props.dataKey])} gap="xs" wrap="nowrap">
-            <Text size="xs" w={axis} ta="right" truncate="end" style={{ flexShrink: 0 }}>
+            <Text
+              size="xs"
+              w={axis}
+              ta="right"
+              truncate="end"
+              title={String(r[props.dataKey])}
+              style={{ flexShrink: 0 }}
+            >
               {r[props.dataKey]}
             </Text>
             <Stack gap={2} style={{ flex: 1 }}>
@@ -117,7 +126,7 @@ export function BarChart(props: BarChartProps) {
         <Stack w={axis} gap={0} justify="space-between" pr={6} style={{ flexShrink: 0 }}>
           {ticks.map((t) => (
             <Text key={t} size="xs" c="dimmed" ta="right" lh={1}>
-              {fmt(props.valueFormatter, t)}
+              {fmt(props.tickFormatter ?? props.valueFormatter, t)}
             </Text>
           ))}
         </Stack>
@@ -161,6 +170,7 @@ export function BarChart(props: BarChartProps) {
             c="dimmed"
             ta="center"
             truncate="end"
+            title={String(r[props.dataKey])}
             style={{ flex: 1, minWidth: 0 }}
           >
             {r[props.dataKey]}
@@ -173,18 +183,23 @@ export function BarChart(props: BarChartProps) {
 
 export type DonutChartProps = {
   h: number;
-  data: { name: string; value: number; color: string }[];
-  /** Each slice's name and value beside the ring. */
+  /** `label`: the value as shown (an amount); `value` sizes the slice. */
+  data: { name: string; value: number; color: string; label?: string }[];
+  /** A key beside the ring: each slice's name, value and share of the whole. */
   withLabels?: boolean;
 };
 
-/** A ring of slices (SVG stroke arcs) with a key of names and values. */
+const share = (value: number, total: number) => `${Math.round((Math.max(0, value) / total) * 100)}%`;
+
+/** A ring of slices (SVG stroke arcs) with a key of names, values and shares. */
 export function DonutChart(props: DonutChartProps) {
   const theme = useMantineTheme();
   const total = props.data.reduce((s, d) => s + Math.max(0, d.value), 0) || 1;
   const size = Math.min(props.h, 220);
   const r = 40;
   const c = 2 * Math.PI * r;
+  const named = (d: DonutChartProps['data'][number]) =>
+    `${d.name}: ${d.label ?? d.value} (${share(d.value, total)})`;
   let offset = 0;
   const slices: ReactNode[] = props.data.map((d) => {
     const len = (Math.max(0, d.value) / total) * c;
@@ -201,7 +216,7 @@ export function DonutChart(props: DonutChartProps) {
         strokeDashoffset={-offset}
         transform="rotate(-90 50 50)"
       >
-        <title>{`${d.name}: ${d.value}`}</title>
+        <title>{named(d)}</title>
       </circle>
     );
     offset += len;
@@ -214,17 +229,30 @@ export function DonutChart(props: DonutChartProps) {
         height={size}
         viewBox="0 0 100 100"
         role="img"
-        aria-label={props.data.map((d) => `${d.name}: ${d.value}`).join(', ')}
+        aria-label={props.data.map(named).join(', ')}
+        style={{ flexShrink: 0, maxWidth: '45%' }}
       >
         {slices}
       </svg>
       {props.withLabels && (
-        <Stack gap={4}>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }} data-chart-legend>
           {props.data.map((d) => (
-            <Group key={d.name} gap={6} wrap="nowrap">
-              <Box w={10} h={10} style={{ borderRadius: 5, background: getThemeColor(d.color, theme) }} />
-              <Text size="xs" tt="capitalize">
-                {d.name}: {d.value}
+            <Group key={d.name} gap={8} wrap="nowrap" justify="space-between">
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Box
+                  w={10}
+                  h={10}
+                  style={{ flexShrink: 0, borderRadius: 5, background: getThemeColor(d.color, theme) }}
+                />
+                <Text size="xs" truncate="end" title={d.name}>
+                  {d.name}
+                </Text>
+              </Group>
+              <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {d.label ?? d.value}{' '}
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {share(d.value, total)}
+                </Text>
               </Text>
             </Group>
           ))}

@@ -46,3 +46,30 @@ export function EmptyState(props: { title?: string; text?: string }) {
     </Stack>
   );
 }
+
+/** A chart with nothing to draw: a muted chart emblem and one line, in the chart's own space. */
+export function ChartEmptyState(props: { text: string; h?: number }) {
+  return (
+    <Stack align="center" justify="center" gap={6} mih={props.h ?? 140} data-chart-empty>
+      <Center w={40} h={40} bg="gray.1" c="gray.6" style={{ borderRadius: '50%' }}>
+        <svg
+          width={20}
+          height={20}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d="M3 3v18h18" />
+          <path d="M8 16v-4M13 16V8M18 16v-6" />
+        </svg>
+      </Center>
+      <Text c="dimmed" size="sm" ta="center">
+        {props.text}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatChartMoney,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatLongDate,
   formatMoney,
   formatMoneyShort,
   formatRelative,
+  formatMonthYear,
   maskBvn,
+  titleCase,
 } from './format';
 
 const now = new Date('2026-03-10T12:00:00Z').getTime();
@@ -60,6 +64,19 @@ describe('money and dates', () => {
     expect(formatLongDate('2026-03-05T10:00:00')).toBe('5 March 2026');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+  it('charts: whole units with separators, compact only above a million, dates DD MMM', () => {
+    expect(formatChartMoney(123_456_789)).toBe('₦1,234,568');
+    expect(formatChartMoney(123_456_789, 'NGN', { compact: true })).toBe('₦1.23M');
+    expect(formatChartMoney(99_999_900, 'NGN', { compact: true })).toBe('₦999,999');
+    expect(formatChartMoney(-250_000, 'USD')).toBe('-$2,500');
+    expect(formatDayMonth('2026-03-05')).toBe('05 Mar');
+    expect(formatMonthYear('2026-11-01')).toBe('Nov 2026');
+  });
+  it('title-cases names and keys', () => {
+    expect(titleCase('JOURNEY FUNDER ltd')).toBe('Journey Funder Ltd');
+    expect(titleCase('awaitingApproval')).toBe('Awaiting Approval');
+    expect(titleCase('office (lagos)')).toBe('Office (Lagos)');
   });
   it('masks a BVN as *******8901', () => {
     expect(maskBvn('12345678901')).toBe('*******8901');

@@ -33,7 +33,7 @@ function SidebarFooter(props: { onNavigate?: () => void }) {
         onClick={props.onNavigate}
         style={{ borderRadius: 8 }}
       />
-      <UnstyledButton onClick={logOut} px={12} py={8} c="red.7" fz="sm" style={{ borderRadius: 8 }}>
+      <UnstyledButton onClick={logOut} px={12} py={8} c="red.9" fz="sm" style={{ borderRadius: 8 }}>
         {t('footer.logOut')}
       </UnstyledButton>
     </Stack>

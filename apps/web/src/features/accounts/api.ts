@@ -18,9 +18,10 @@ export const accountKeys = {
   organisation: ['settings', 'organisation'] as const,
 };
 
-export function useKyb() {
+export function useKyb(enabled = true) {
   return useQuery({
     queryKey: accountKeys.kyb,
+    enabled,
     queryFn: async () => (await api.get<KybAccount>('/parameter/account')).data,
   });
 }

@@ -1,4 +1,4 @@
 // What other features may use from accounts.
 export { AccountList } from './components/account-list';
 export { OrganisationSummary } from './components/organisation-summary';
-export { useOrganisation, accountsApi, accountKeys } from './api';
+export { useKyb, useOrganisation, accountsApi, accountKeys } from './api';

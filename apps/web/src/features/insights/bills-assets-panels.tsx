@@ -5,9 +5,11 @@ import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BILL_INSIGHT_LABELS, type BillInsightStatus, type Dashboard } from '@owo/contract/insights';
-import { formatDate, formatMoney, formatMoneyShort, formatRelative } from '../../lib/format';
+import { ChartEmptyState } from '../../components/page-states';
+import { formatChartMoney, formatDate, formatMoney, formatRelative, titleCase } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Panel } from './components';
+import { bucketLabel } from './periods';
 
 const major = (minor: number) => minor / 100;
 const BILL_COLORS: Record<BillInsightStatus, string> = {
@@ -46,12 +48,12 @@ export function BillsOverviewPanel({ data, currency, csv }: Props) {
             }))}
             dataKey="status"
             series={[{ name: 'Amount', color: 'indigo.6' }]}
-            valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), currency)}
+            valueFormatter={(v) => formatChartMoney(Math.round(v * 100), currency)}
             yAxisProps={{ width: 140 }}
           />
         </>
       ) : (
-        <Text c="dimmed">No bills in this period</Text>
+        <ChartEmptyState text="No bills in this period" />
       )}
     </Panel>
   );
@@ -105,7 +107,7 @@ export function BillsAwaitingPanel({ data, currency, csv }: Props) {
           </Table>
         </Stack>
       ) : (
-        <Text c="dimmed">No bills are waiting for approval</Text>
+        <ChartEmptyState text="No bills are waiting for approval" />
       )}
     </Panel>
   );
@@ -113,8 +115,13 @@ export function BillsAwaitingPanel({ data, currency, csv }: Props) {
 
 export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
   const a = data.assetsOverview;
-  const byType = new Map<string, number>();
-  for (const r of a.byType) byType.set(r.type, (byType.get(r.type) ?? 0) + r.count);
+  const byType = new Map<string, { count: number; valueMinor: number }>();
+  for (const r of a.byType) {
+    const t = byType.get(r.type) ?? { count: 0, valueMinor: 0 };
+    byType.set(r.type, { count: t.count + r.count, valueMinor: t.valueMinor + r.valueMinor });
+  }
+  // Sized by inventory value when the products are priced, else by count.
+  const byValue = a.valueMinor > 0;
   const colorOf = new Map([...byType.keys()].map((t, i) => [t, TYPE_COLORS[i % TYPE_COLORS.length]]));
   return (
     <Panel title="Assets overview" action={csv('assetsOverview')} testId="panel-assets-overview">
@@ -127,9 +134,10 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
           <DonutChart
             h={180}
             withLabels
-            data={[...byType].map(([type, count]) => ({
-              name: type,
-              value: count,
+            data={[...byType].map(([type, x]) => ({
+              name: `${titleCase(type)} (${x.count})`,
+              value: byValue ? x.valueMinor : x.count,
+              label: byValue ? formatChartMoney(x.valueMinor, a.valueCurrency) : String(x.count),
               color: colorOf.get(type)!,
             }))}
           />
@@ -140,7 +148,7 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Box w={10} h={10} bg={colorOf.get(r.type)} style={{ borderRadius: 2 }} />
-                      {r.type}
+                      {titleCase(r.type)}
                     </Group>
                   </Table.Td>
                   <Table.Td tt="capitalize">{r.status}</Table.Td>
@@ -152,7 +160,7 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
           </Table>
         </Stack>
       ) : (
-        <Text c="dimmed">No assets yet</Text>
+        <ChartEmptyState text="No assets yet" />
       )}
     </Panel>
   );
@@ -169,11 +177,15 @@ export function AssetPayoutsPanel({ data, currency, csv }: Props) {
           </Text>
           <BarChart
             h={180}
-            data={p.buckets.map((b) => ({ bucket: formatDate(b.bucket), Paid: major(b.amountMinor) }))}
+            data={p.buckets.map((b) => ({
+              bucket: bucketLabel(b.bucket, data.paymentOverview.period),
+              Paid: major(b.amountMinor),
+            }))}
             dataKey="bucket"
             series={[{ name: 'Paid', color: 'grape.6' }]}
-            valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), currency)}
-            yAxisProps={{ width: 80 }}
+            valueFormatter={(v) => formatChartMoney(Math.round(v * 100), currency)}
+            tickFormatter={(v) => formatChartMoney(Math.round(v * 100), currency, { compact: true })}
+            yAxisProps={{ width: 84 }}
           />
           <Text size="sm" fw={600}>
             Top assets
@@ -198,7 +210,7 @@ export function AssetPayoutsPanel({ data, currency, csv }: Props) {
           </Table>
         </Stack>
       ) : (
-        <Text c="dimmed">No asset payouts in this period</Text>
+        <ChartEmptyState text="No asset payouts in this period" />
       )}
     </Panel>
   );

@@ -1,2 +1,5 @@
 // Public entry of the insights feature (docs/ARCHITECTURE.md, Boundaries).
 export { InsightPanels } from './insight-panels';
+export { InsightKpis } from './insight-kpis';
+export { InsightFilters } from './components';
+export type { InsightFilter } from './api';

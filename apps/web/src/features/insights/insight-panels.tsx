@@ -1,7 +1,9 @@
 import { BarChart, DonutChart } from '../../components/charts';
-import { Alert, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { formatMoney, formatMoneyShort } from '../../lib/format';
+import { Alert, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChartEmptyState } from '../../components/page-states';
+import { formatChartMoney, formatMoney, titleCase } from '../../lib/format';
 import { useDashboard, type InsightFilter } from './api';
 import {
   AssetPayoutsPanel,
@@ -9,8 +11,9 @@ import {
   BillsAwaitingPanel,
   BillsOverviewPanel,
 } from './bills-assets-panels';
-import { InsightFilters, Panel, PanelCsvButton } from './components';
+import { Panel, PanelCsvButton } from './components';
 import { ForecastPanel } from './forecast-panel';
+import { bucketLabel } from './periods';
 import type { Dashboard } from '@owo/contract/insights';
 
 const major = (minor: number) => minor / 100;
@@ -28,58 +31,120 @@ type Props = { data: Dashboard; currency: string; csv: (panel: string) => ReactN
 
 /** Money in and out per bucket of the period. */
 function PaymentOverviewPanel({ data, currency: cur, csv }: Props) {
+  const { t } = useTranslation('dashboard');
+  const o = data.paymentOverview;
+  const moneyIn = t('panels.moneyIn');
+  const moneyOut = t('panels.moneyOut');
   return (
-    <Panel title="Payment overview" action={csv('paymentOverview')} testId="panel-payment-overview">
+    <Panel
+      title={t('panels.paymentOverview')}
+      action={csv('paymentOverview')}
+      testId="panel-payment-overview"
+    >
       <Text size="sm" c="dimmed" mb="xs">
-        In {formatMoney(data.paymentOverview.totalInMinor, cur)} · Out{' '}
-        {formatMoney(data.paymentOverview.totalOutMinor, cur)}
+        {t('panels.paymentTotals', {
+          in: formatMoney(o.totalInMinor, cur),
+          out: formatMoney(o.totalOutMinor, cur),
+        })}
       </Text>
-      {data.paymentOverview.buckets.length ? (
+      {o.buckets.length ? (
         <BarChart
           h={260}
-          data={data.paymentOverview.buckets.map((b) => ({
-            bucket: b.bucket,
-            'Money in': major(b.moneyInMinor),
-            'Money out': major(b.moneyOutMinor),
+          data={o.buckets.map((b) => ({
+            bucket: bucketLabel(b.bucket, o.period),
+            [moneyIn]: major(b.moneyInMinor),
+            [moneyOut]: major(b.moneyOutMinor),
           }))}
           dataKey="bucket"
           series={[
-            { name: 'Money in', color: 'teal.6' },
-            { name: 'Money out', color: 'red.5' },
+            { name: moneyIn, color: 'teal.6' },
+            { name: moneyOut, color: 'red.5' },
           ]}
-          valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
-          yAxisProps={{ width: 80 }}
+          valueFormatter={(v) => formatChartMoney(Math.round(v * 100), cur)}
+          tickFormatter={(v) => formatChartMoney(Math.round(v * 100), cur, { compact: true })}
+          yAxisProps={{ width: 84 }}
           withLegend
         />
       ) : (
-        <Text c="dimmed">No payments in this period</Text>
+        <ChartEmptyState h={260} text={t('panels.noPayments')} />
       )}
     </Panel>
   );
 }
 
-/** Each budgeted category: spent against its budget. */
-function BudgetUsePanel({ data, currency: cur, csv }: Props) {
+function VendorPaymentsPanel({ data, currency: cur, csv }: Props) {
+  const { t } = useTranslation('dashboard');
+  const paid = t('panels.paid');
   return (
-    <Panel title="Budget use this month" action={csv('budgetUse')}>
-      {data.budgetUse.length ? (
-        <Stack gap="xs">
-          {data.budgetUse.map((b) => (
-            <div key={b.categoryId}>
-              <Text size="sm">
-                {b.name} · {formatMoney(b.spentMinor, cur)}
-                {b.budgetMinor !== null ? ` of ${formatMoney(b.budgetMinor, cur)}` : ''}
-              </Text>
-              <Progress
-                value={b.budgetMinor ? Math.min(100, (b.spentMinor / b.budgetMinor) * 100) : 0}
-                color={b.budgetMinor && b.spentMinor > b.budgetMinor ? 'red' : 'teal'}
-              />
-            </div>
-          ))}
-        </Stack>
+    <Panel title={t('panels.vendorPayments')} action={csv('vendorPayments')} testId="panel-vendor-payments">
+      {data.vendorPayments.length ? (
+        <BarChart
+          h={40 + data.vendorPayments.length * 34}
+          orientation="vertical"
+          data={data.vendorPayments.map((v) => ({ payee: titleCase(v.payee), [paid]: major(v.amountMinor) }))}
+          dataKey="payee"
+          series={[{ name: paid, color: 'indigo.6' }]}
+          valueFormatter={(v) => formatChartMoney(Math.round(v * 100), cur)}
+          yAxisProps={{ width: 160 }}
+        />
       ) : (
-        <Text c="dimmed">No categories with budgets</Text>
+        <ChartEmptyState text={t('panels.noVendorPayments')} />
       )}
+    </Panel>
+  );
+}
+
+function ExpensesByStatusPanel({ data, currency: cur, csv }: Props) {
+  const { t } = useTranslation('dashboard');
+  const rows = data.expensesByStatus;
+  // Sized by amount when any has one (a draft may have none), else by count.
+  const byAmount = rows.some((e) => e.amountMinor > 0);
+  return (
+    <Panel title={t('panels.expensesByStatus')} action={csv('expensesByStatus')} testId="panel-expenses">
+      {rows.length ? (
+        <DonutChart
+          h={180}
+          withLabels
+          data={rows.map((e) => ({
+            name: `${titleCase(e.status)} (${e.count})`,
+            value: byAmount ? e.amountMinor : e.count,
+            label: byAmount ? formatChartMoney(e.amountMinor, cur) : String(e.count),
+            color: STATUS_COLORS[e.status] ?? 'gray.5',
+          }))}
+        />
+      ) : (
+        <ChartEmptyState text={t('panels.noExpenses')} />
+      )}
+    </Panel>
+  );
+}
+
+/** Each budgeted category: spent against its budget (only those with a budget or spending). */
+function BudgetUsePanel({ data, currency: cur, csv }: Props) {
+  const { t } = useTranslation('dashboard');
+  const rows = data.budgetUse.filter((b) => b.budgetMinor !== null || b.spentMinor > 0);
+  return (
+    <Panel title={t('panels.budgetUse')} action={csv('budgetUse')} testId="panel-budget-use">
+      <Stack gap="xs">
+        {rows.map((b) => (
+          <div key={b.categoryId}>
+            <Text size="sm" truncate="end" title={b.name}>
+              {titleCase(b.name)} ·{' '}
+              {b.budgetMinor !== null
+                ? t('panels.budgetOf', {
+                    spent: formatChartMoney(b.spentMinor, cur),
+                    budget: formatChartMoney(b.budgetMinor, cur),
+                  })
+                : formatChartMoney(b.spentMinor, cur)}
+            </Text>
+            <Progress
+              aria-label={b.name}
+              value={b.budgetMinor ? Math.min(100, (b.spentMinor / b.budgetMinor) * 100) : 0}
+              color={b.budgetMinor && b.spentMinor > b.budgetMinor ? 'red' : 'teal'}
+            />
+          </div>
+        ))}
+      </Stack>
     </Panel>
   );
 }
@@ -94,77 +159,34 @@ const csvOf = (filter: InsightFilter) => (panel: string) => (
   />
 );
 
-/** The insight dashboard's panels (000 §2.4; 002 §2 "Insight dashboard"), shown on /dashboard. */
-export function InsightPanels() {
-  const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
+/**
+ * The dashboard's charts (000 §2.4; 002 §2 "Insight dashboard") for the filter the KPI row shows:
+ * money in and out, then the panels. Areas the company does not use (no assets, no budgets, no bill
+ * waiting for approval) are left out rather than shown empty.
+ */
+export function InsightPanels({ filter }: { filter: InsightFilter }) {
   const d = useDashboard(filter);
   const csv = csvOf(filter);
   const cur = filter.currency;
+  if (d.error) return <Alert color="red">{d.error.message}</Alert>;
+  if (!d.data) return <Skeleton h={260} radius="md" />;
+  const data = d.data;
+  const props = { data, currency: cur, csv };
+  const hasAssets = data.assetsOverview.count > 0 || data.assetPayouts.count > 0;
+  const hasBudgets = data.budgetUse.some((b) => b.budgetMinor !== null || b.spentMinor > 0);
   return (
     <Stack gap="lg">
-      <InsightFilters value={filter} onChange={setFilter} />
-      {d.error && <Alert color="red">{d.error.message}</Alert>}
-      {d.isLoading && <Skeleton h={260} radius="md" />}
-      {d.data && (
-        <>
-          <PaymentOverviewPanel data={d.data} currency={cur} csv={csv} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <ForecastPanel currency={cur} />
-            <Panel title="Vendor payments at a glance" action={csv('vendorPayments')}>
-              {d.data.vendorPayments.length ? (
-                <BarChart
-                  h={220}
-                  orientation="vertical"
-                  data={d.data.vendorPayments.map((v) => ({ payee: v.payee, Paid: major(v.amountMinor) }))}
-                  dataKey="payee"
-                  series={[{ name: 'Paid', color: 'indigo.6' }]}
-                  valueFormatter={(v) => formatMoneyShort(Math.round(v * 100), cur)}
-                  yAxisProps={{ width: 110 }}
-                />
-              ) : (
-                <Text c="dimmed">No vendor payments yet</Text>
-              )}
-            </Panel>
-            <Panel title="Expenses by status" action={csv('expensesByStatus')}>
-              {d.data.expensesByStatus.length ? (
-                <DonutChart
-                  h={220}
-                  withLabels
-                  data={d.data.expensesByStatus.map((e) => ({
-                    name: e.status,
-                    value: e.count,
-                    color: STATUS_COLORS[e.status] ?? 'gray.5',
-                  }))}
-                />
-              ) : (
-                <Text c="dimmed">No expenses in this period</Text>
-              )}
-            </Panel>
-            <Panel title="Awaiting approval" action={csv('approvalsPending')}>
-              {d.data.approvalsPending.length ? (
-                <Table>
-                  <Table.Tbody>
-                    {d.data.approvalsPending.map((a) => (
-                      <Table.Tr key={a.type}>
-                        <Table.Td tt="capitalize">{a.type}</Table.Td>
-                        <Table.Td>{a.count}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(a.amountMinor, cur)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              ) : (
-                <Text c="dimmed">Nothing is waiting for approval</Text>
-              )}
-            </Panel>
-            <BudgetUsePanel data={d.data} currency={cur} csv={csv} />
-            <BillsOverviewPanel data={d.data} currency={cur} csv={csv} />
-            <BillsAwaitingPanel data={d.data} currency={cur} csv={csv} />
-            <AssetsOverviewPanel data={d.data} csv={csv} />
-            <AssetPayoutsPanel data={d.data} currency={cur} csv={csv} />
-          </SimpleGrid>
-        </>
-      )}
+      <PaymentOverviewPanel {...props} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <VendorPaymentsPanel {...props} />
+        <ExpensesByStatusPanel {...props} />
+        <ForecastPanel currency={cur} />
+        <BillsOverviewPanel {...props} />
+        {data.billsAwaitingApproval.count > 0 && <BillsAwaitingPanel {...props} />}
+        {hasBudgets && <BudgetUsePanel {...props} />}
+        {hasAssets && <AssetsOverviewPanel data={data} csv={csv} />}
+        {hasAssets && <AssetPayoutsPanel {...props} />}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -47,10 +47,11 @@ export function transactionQuery(f: TransactionFilters, page: number, limit: num
   return listQuery(f, TRANSACTION_GROUPS, page, limit);
 }
 
-export function useTransactions(f: TransactionFilters, page: number, limit = 20) {
+export function useTransactions(f: TransactionFilters, page: number, limit = 20, enabled = true) {
   const query = transactionQuery(f, page, limit);
   return useQuery({
     queryKey: moneyKeys.transactions(query),
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<TransactionPage> => {
       const res = await api.get<TransactionItem[]>('/transactions', { query });

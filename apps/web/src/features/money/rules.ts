@@ -13,7 +13,7 @@ export function signedAmountText(t: Signed): string {
   const text = formatMoney(minor, t.currency);
   return minor > 0 ? `+${text}` : text;
 }
-export const amountColor = (t: Signed) => (signedMinor(t) > 0 ? 'owo.7' : 'red.7');
+export const amountColor = (t: Signed) => (signedMinor(t) > 0 ? 'owo.7' : 'red.9');
 
 /** 002 §4: Download Receipt only for success or completed, never for reversal types. */
 export const canDownloadReceipt = (t: { type: string; status: string; receiptAvailable?: boolean }) =>

@@ -28,9 +28,10 @@ export const payoutKeys = {
 };
 export const refreshPayouts = () => queryClient.invalidateQueries({ queryKey: payoutKeys.all });
 
-export function usePayouts(filters: ListFilters, page: number, limit = 20) {
+export function usePayouts(filters: ListFilters, page: number, limit = 20, enabled = true) {
   return useQuery({
     queryKey: payoutKeys.list({ filters, page, limit }),
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const res = await api.get<Payout[]>('/payouts', {

@@ -1,5 +1,19 @@
-import { Alert, Anchor, Button, Card, Group, Menu, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { CURRENCIES, type WalletDto } from '@owo/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -9,59 +23,70 @@ import { AddFundsButton, useCanAddFunds } from '../../../components/list';
 import { useInvalidateMoney, useTransactions, useWallets } from '../api';
 import { TransactionsTable } from '../components/transactions-table';
 import { WalletCard } from '../components/wallet-card';
-import { InsightPanels } from '../../insights';
+import { CashTile } from '../components/cash-tile';
+import { SetupChecklist } from '../components/setup-checklist';
+import { InsightFilters, InsightKpis, InsightPanels, type InsightFilter } from '../../insights';
 import { PageHeader } from '../../../components/page-header';
 
-/** /dashboard: wallet overview and the five latest transactions. */
+/**
+ * /dashboard (issue 37 "Look and feel"). A company with no transaction yet gets the first-run page:
+ * its wallets and the "what to do next" steps. A working company reads the KPI row first (cash on
+ * hand, money in and out of the period beside the previous one, what awaits approval), then the
+ * charts and the latest transactions.
+ */
 export function DashboardScreen() {
-  const navigate = useNavigate();
+  const { t } = useTranslation('dashboard');
   const profile = useProfile();
   const wallets = useWallets();
-  const canAddFunds = useCanAddFunds();
-  const canSeeInsights = useCan('insights', 'get');
-  const canAddWallet = useCan('wallets', 'post');
   const canSeeTransactions = useCan('transactions', 'get');
-  const invalidate = useInvalidateMoney();
-  const addWallet = useApiMutation({
-    mutationFn: (currency: string) => api.post<WalletDto>('/wallet', { currency }),
-    onSuccess: () => void invalidate(),
-  });
-  const missing = CURRENCIES.filter((c) => c !== 'NGN' && !wallets.data?.some((w) => w.currency === c));
-  const firstName = profile.data?.firstName;
+  const canSetUp = useCan('parameters', 'post');
+  const recent = useTransactions({}, 1, 5, canSeeTransactions);
+  const firstRun = canSeeTransactions && recent.data?.pagination.totalItems === 0;
+  const deciding = canSeeTransactions && recent.isLoading;
+  const name = profile.data?.firstName;
+  const title = firstRun
+    ? name
+      ? t('welcome', { name })
+      : t('welcomeAnonymous')
+    : name
+      ? t('welcomeBack', { name })
+      : t('welcomeBackAnonymous');
 
   return (
     <Stack gap="xl">
       <PageHeader
         mb={0}
-        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        description="Your wallets at a glance"
+        title={title}
+        description={firstRun ? t('firstRunDescription') : t('description')}
         actions={
           <>
-            {canAddWallet && missing.length > 0 && (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Button variant="default" loading={addWallet.isPending}>
-                    Add wallet
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {missing.map((c) => (
-                    <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>
-                      {c} wallet
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            )}
+            <AddWalletMenu wallets={wallets.data} />
             <AddFundsButton />
           </>
         }
       />
-
       {wallets.error && <Alert color="red">{wallets.error.message}</Alert>}
+      {deciding ? (
+        <Skeleton h={150} radius="md" />
+      ) : firstRun ? (
+        <FirstRun wallets={wallets.data} canSetUp={canSetUp} />
+      ) : (
+        <Working wallets={wallets.data} walletsLoading={wallets.isLoading} canSetUp={canSetUp} />
+      )}
+      {canSeeTransactions && !firstRun && <RecentTransactions />}
+    </Stack>
+  );
+}
+
+/** A new company: its balances and the steps to a first payment. */
+function FirstRun(props: { wallets: WalletDto[] | undefined; canSetUp: boolean }) {
+  const navigate = useNavigate();
+  const canAddFunds = useCanAddFunds();
+  return (
+    <Stack gap="lg" data-testid="dashboard-first-run">
+      {props.canSetUp && <SetupChecklist wallets={props.wallets} prominent />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {wallets.isLoading && [0, 1].map((i) => <Skeleton key={i} h={150} radius="md" />)}
-        {wallets.data?.map((w) => (
+        {props.wallets?.map((w) => (
           <WalletCard
             key={w.id}
             wallet={w}
@@ -70,23 +95,72 @@ export function DashboardScreen() {
           />
         ))}
       </SimpleGrid>
-
-      {canSeeInsights && <InsightPanels />}
-
-      {canSeeTransactions && <RecentTransactions />}
     </Stack>
   );
 }
 
+/** A working company: the KPI row, the steps left (if any), then the charts. */
+function Working(props: { wallets: WalletDto[] | undefined; walletsLoading: boolean; canSetUp: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const canSeeInsights = useCan('insights', 'get');
+  const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
+  return (
+    <Stack gap="lg" data-testid="dashboard-working">
+      <Group justify="space-between" gap="sm">
+        <Title order={3} size="h4">
+          {t('overview')}
+        </Title>
+        {canSeeInsights && <InsightFilters value={filter} onChange={setFilter} />}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: canSeeInsights ? 4 : 3 }} spacing="lg" data-testid="kpi-row">
+        {props.walletsLoading && <Skeleton h={130} radius="md" />}
+        {props.wallets && <CashTile wallets={props.wallets} />}
+        {canSeeInsights && <InsightKpis filter={filter} />}
+      </SimpleGrid>
+      {props.canSetUp && <SetupChecklist wallets={props.wallets} />}
+      {canSeeInsights && <InsightPanels filter={filter} />}
+    </Stack>
+  );
+}
+
+function AddWalletMenu({ wallets }: { wallets: WalletDto[] | undefined }) {
+  const { t } = useTranslation('dashboard');
+  const canAddWallet = useCan('wallets', 'post');
+  const invalidate = useInvalidateMoney();
+  const addWallet = useApiMutation({
+    mutationFn: (currency: string) => api.post<WalletDto>('/wallet', { currency }),
+    onSuccess: () => void invalidate(),
+  });
+  const missing = CURRENCIES.filter((c) => c !== 'NGN' && !wallets?.some((w) => w.currency === c));
+  if (!canAddWallet || !wallets || missing.length === 0) return null;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" loading={addWallet.isPending}>
+          {t('addWallet')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {missing.map((c) => (
+          <Menu.Item key={c} onClick={() => addWallet.mutate(c)}>
+            {t('walletOf', { currency: c })}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 function RecentTransactions() {
+  const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const recent = useTransactions({}, 1, 5);
   return (
-    <Card padding={0}>
+    <Card padding={0} data-testid="recent-transactions">
       <Group justify="space-between" p="md" pb="xs">
-        <Text fw={700}>Recent transactions</Text>
+        <Text fw={700}>{t('recent.title')}</Text>
         <Anchor component={Link} to={paths.transactions.path} size="sm">
-          View all
+          {t('recent.viewAll')}
         </Anchor>
       </Group>
       {recent.error ? (
@@ -98,7 +172,7 @@ function RecentTransactions() {
           compact
           items={recent.data?.items}
           isLoading={recent.isLoading}
-          onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))}
+          onOpen={(tx) => navigate(paths.transaction.href({ transactionId: tx.id }))}
         />
       )}
     </Card>

@@ -58,7 +58,7 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
         w="100%"
         data-testid={`mobile-alert-${current.key}`}
       >
-        <Text fz="sm" fw={600} c="orange.9">
+        <Text fz="sm" fw={600} c="color-mix(in srgb, var(--mantine-color-orange-9) 80%, black)">
           {current.text}
         </Text>
       </UnstyledButton>
