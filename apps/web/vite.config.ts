@@ -7,7 +7,19 @@ export default defineConfig({
   plugins: [react(), pureContract()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/webhooks': 'http://localhost:3000' } },
   // Source maps are published beside the hashed assets (valid maps, Lighthouse best practices).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    // Terser with two compress passes: ~3 % less gzip JavaScript than esbuild's minifier on every
+    // page (issue 38 §3). The SSR build (prerender only) keeps esbuild's.
+    minify: process.argv.includes('--ssr') ? 'esbuild' : 'terser',
+    terserOptions: {
+      module: true,
+      compress: { passes: 2 },
+      format: { comments: false },
+    },
+  },
   test: {
     // happy-dom renders the Mantine screens in about two thirds of jsdom's time. It evaluates the
     // media queries Mantine injects (visibleFrom, hiddenFrom) against its window, so the window
