@@ -1,0 +1,34 @@
+// The agent bank-details modal (000 §4.12), its own chunk: agent-bank-prompt.tsx loads it the first
+// time the check asks, so the dashboard's first load carries no Modal (issue 38 §3).
+import { Button, Modal, Stack, Text, Title } from '@mantine/core';
+import { MSG } from '@owo/contract';
+
+/** Cannot be dismissed: no close button, no outside click, no Escape. */
+export function AgentBankModal(props: { opened: boolean; onAdd: () => void }) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      trapFocus
+      centered
+      size="sm"
+      zIndex={450}
+      aria-labelledby="agent-bank-title"
+    >
+      <Stack gap="sm" align="center" ta="center" p="xs" data-testid="agent-bank-prompt">
+        <Title order={3} id="agent-bank-title">
+          Bank Details Required
+        </Title>
+        <Text fz="sm" c="dark.4">
+          {MSG.agentBankPrompt}
+        </Text>
+        <Button fullWidth mt="sm" onClick={props.onAdd}>
+          Add Bank Details
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
