@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import './zod-jitless';
 
 describe('zod-jitless', () => {
   it("turns on zod's jitless mode through the global config zod reads", async () => {
-    await import('./zod-jitless');
     const { config, globalConfig } = await import('zod/v4/core');
     expect(globalConfig.jitless).toBe(true);
     expect(config().jitless).toBe(true);
