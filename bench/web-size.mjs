@@ -45,6 +45,10 @@ async function measure(url, signIn) {
     }
   });
   await page.goto(`${app.baseURL}${url}`, { waitUntil: 'networkidle' });
+  // On a loaded machine the entry can still be running when the network first goes quiet: wait
+  // for the app to be live, then for the chunks it asks for.
+  await page.locator('html[data-app-ready="true"]').waitFor();
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   await context.close();
   const js = [...files.values()].filter((f) => f.type === 'script').reduce((s, f) => s + f.gz, 0);

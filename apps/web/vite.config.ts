@@ -7,7 +7,11 @@ export default defineConfig({
   plugins: [react(), pureContract()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/webhooks': 'http://localhost:3000' } },
   // Source maps are published beside the hashed assets (valid maps, Lighthouse best practices).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+  },
   test: {
     // happy-dom renders the Mantine screens in about two thirds of jsdom's time. It evaluates the
     // media queries Mantine injects (visibleFrom, hiddenFrom) against its window, so the window

@@ -30,6 +30,17 @@ describe('the list kit on a phone', () => {
     expect(screen.getByText('wide')).toBeInTheDocument();
   });
 
+  it('usePhone knows a phone on the first render (no table painted, then swapped for cards)', () => {
+    asPhone(true);
+    const seen: boolean[] = [];
+    function First() {
+      seen.push(usePhone());
+      return null;
+    }
+    render(<First />);
+    expect(seen[0]).toBe(true);
+  });
+
   it('RowCards lists each row with its amount and status, and a card opens its item', () => {
     const onOpen = vi.fn();
     render(

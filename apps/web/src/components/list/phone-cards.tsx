@@ -5,9 +5,14 @@ import type { ReactNode } from 'react';
 /** Below the tablet breakpoint (Mantine `sm`, 48em): a phone. */
 export const SMALL_SCREEN_QUERY = '(max-width: 48em)';
 
-/** Whether the screen is a phone's (false on the first render and in tests unless matchMedia says so). */
+/**
+ * Whether the screen is a phone's, from the first render (false in tests unless matchMedia says
+ * so, and where there is no window). Read at once, not in an effect: a phone would otherwise paint
+ * the table first and then swap in the cards, shifting the page (issue 38 §3). Signed-in screens
+ * only: they are not prerendered, so there is no static HTML to match.
+ */
 export function usePhone(): boolean {
-  return useMediaQuery(SMALL_SCREEN_QUERY) ?? false;
+  return useMediaQuery(SMALL_SCREEN_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
 }
 
 export type RowCard = {

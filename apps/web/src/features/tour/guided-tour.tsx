@@ -101,12 +101,21 @@ function useTargetRect(step: TourStep | undefined) {
   return rect;
 }
 
+// Placed with `transform` from the viewport's corner, never with top/left: a fixed box whose
+// top/left change (target found, page scrolled, next step) is a layout shift, a transformed one is
+// not (signed-in CLS was 0.68 on the dashboard with the tour open, issue 38 §3).
+const at = (x: number | string, y: number | string): React.CSSProperties => ({
+  top: 0,
+  left: 0,
+  transform: `translate(${typeof x === 'number' ? `${x}px` : x}, ${typeof y === 'number' ? `${y}px` : y})`,
+});
+
 function cardPosition(rect: Rect | null): React.CSSProperties {
-  if (!rect) return { top: '50%', left: '50%', transform: 'translate(-50%, -50%)' };
+  if (!rect) return at('calc(50vw - 50%)', 'calc(50vh - 50%)');
   const below = rect.top + rect.height + GAP;
   const fitsBelow = below + 220 < window.innerHeight;
   const left = Math.min(Math.max(GAP, rect.left), Math.max(GAP, window.innerWidth - CARD_WIDTH - GAP));
-  return fitsBelow ? { top: below, left } : { top: Math.max(GAP, rect.top - GAP - 220), left };
+  return fitsBelow ? at(left, below) : at(left, Math.max(GAP, rect.top - GAP - 220));
 }
 
 /** Darkens the page around the step's target (or the whole page when there is none). */
@@ -120,14 +129,13 @@ function Spotlight({ rect }: { rect: Rect | null }) {
           ? {
               position: 'fixed',
               zIndex: Z,
-              top: rect.top - pad,
-              left: rect.left - pad,
+              ...at(rect.left - pad, rect.top - pad),
               width: rect.width + pad * 2,
               height: rect.height + pad * 2,
               borderRadius: 10,
               boxShadow: '0 0 0 9999px rgba(15, 23, 42, 0.55)',
               pointerEvents: 'none',
-              transition: 'all 150ms ease',
+              transition: 'transform 150ms ease, width 150ms ease, height 150ms ease',
             }
           : {
               position: 'fixed',

@@ -1,14 +1,15 @@
 // Agent bank-details prompt (000 §4.12): when GET /agents/self/check-bank-details says
 // shouldAskVerification, a modal the agent cannot dismiss (no close button, no outside click, no
-// Escape) sends them to add a bank account.
-import { Button, Modal, Stack, Text, Title } from '@mantine/core';
+// Escape) sends them to add a bank account. The modal loads with the first answer that asks.
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@owo/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useTranslation } from 'react-i18next';
+
+const AgentBankModal = lazy(async () => ({
+  default: (await import('./agent-bank-modal')).AgentBankModal,
+}));
 
 export const agentBankCheckKey = ['agents', 'self', 'check-bank-details'] as const;
 
@@ -26,7 +27,6 @@ export function useAgentBankCheck(enabled = true) {
 }
 
 export function AgentBankPrompt() {
-  const { t } = useTranslation('notifications');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const bankPath = paths.profile.bankDetails.path;
@@ -37,30 +37,12 @@ export function AgentBankPrompt() {
     if (!onBankPage) void refetch();
   }, [onBankPage, refetch]);
   const opened = !!data?.shouldAskVerification && !onBankPage;
-  return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      trapFocus
-      centered
-      size="sm"
-      zIndex={450}
-      aria-labelledby="agent-bank-title"
-    >
-      <Stack gap="sm" align="center" ta="center" p="xs" data-testid="agent-bank-prompt">
-        <Title order={3} id="agent-bank-title">
-          {t('agentBankPrompt.bankDetailsRequired')}
-        </Title>
-        <Text fz="sm" c="dark.4">
-          {MSG.agentBankPrompt}
-        </Text>
-        <Button fullWidth mt="sm" onClick={() => navigate(bankPath)}>
-          {t('agentBankPrompt.addBankDetails')}
-        </Button>
-      </Stack>
-    </Modal>
-  );
+  // Mounted from the first time it opens, then kept (its close transition plays).
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AgentBankModal opened={opened} onAdd={() => navigate(bankPath)} />
+    </Suspense>
+  ) : null;
 }
