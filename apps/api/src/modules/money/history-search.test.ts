@@ -92,7 +92,8 @@ describe('searching the transactions at scale', () => {
   });
 
   it('reads from a cursor the items after it, as the next page by number', async () => {
-    for (const q of [{}, { search: 'diesel' }, { where: JSON.stringify({ status: 'failed' }) }]) {
+    const shapes: Record<string, string>[] = [{}, { search: 'diesel' }, { where: '{"status":"failed"}' }];
+    for (const q of shapes) {
       const p4 = await get(o, { ...q, limit: 20, page: 4 });
       const p5 = await get(o, { ...q, limit: 20, page: 5 });
       const after = await get(o, { ...q, limit: 20, cursor: p4.data.at(-1)!.id });
@@ -105,6 +106,6 @@ describe('searching the transactions at scale', () => {
     expect(foreign.data).toEqual([]);
     const bad = await o.api.get('/api/transactions?cursor=nope');
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.cursor).toBeDefined();
+    expect(bad.body.errors?.cursor).toBeDefined();
   });
 });
