@@ -2,7 +2,7 @@
 // read of its pages (decisions 018, 019): page numbers and a keyset cursor, the counted total, and a
 // search that reads the newest rows in the list's order when its term is common and the trigram
 // index when it is rare, counting its matches only up to TRANSACTION_SEARCH_COUNT_CAP.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CREDIT_TRANSACTION_TYPES,
   NO_RECEIPT_TYPES,
@@ -16,7 +16,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import type { FusedList } from '../../platform/guard';
 import { accounts } from '../../platform/tenancy-tables';
-import { HISTORY_FILTERS, historyParams, historyWhere, SEARCH_MATCH } from './history';
+import { HISTORY_FILTERS, historyParams, historyWhere, itemDto, SEARCH_MATCH } from './history';
 import { transactions } from './tables';
 
 const P = (name: string) => sql.placeholder(name);
@@ -178,6 +178,8 @@ function prepareHistory(db: DbOrTx, variant: string) {
 /**
  * The same page outside the guard's statement (its statements, one per shape): answers the items,
  * the total (over TRANSACTION_SEARCH_COUNT_CAP for a search: "1,000+") and the cap when it applies.
+ * The page's rows are read again and built by `itemDto`, so the tests hold the JSON built by
+ * PostgreSQL (`transactionItemJsonSql`) equal to the DTO.
  */
 export async function listHistory(
   db: DbOrTx,
@@ -190,7 +192,10 @@ export async function listHistory(
   let p = prepared.get(variant);
   if (!p || p.db !== db) prepared.set(variant, (p = { db, run: prepareHistory(db, variant) }));
   const [row] = await p.run.execute(params);
-  const items = row ? (JSON.parse(row.page) as TransactionItem[]) : [];
+  const ids = row ? (JSON.parse(row.page) as { id: string }[]).map((i) => i.id) : [];
+  const rows = ids.length ? await db.select().from(t).where(inArray(t.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ids.map((id) => itemDto(byId.get(id)!));
   return { items, total: Number(row?.total ?? 0), cap: q.search ? CAP : undefined };
 }
 
