@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import type { createPool, Db } from '../apps/api/src/platform/db';
 import { startTransfer } from '../apps/api/src/modules/money';
-import { verifyLedger } from '../apps/api/src/modules/money/verify';
+import { verifyLedgerFrom } from '../apps/api/src/modules/money/verify-checkpoint';
 import { prepareBareTransfers, type BenchWallet } from './support';
 
 export type Target = { base: string; headers: Record<string, string> };
@@ -129,9 +129,12 @@ export async function ratioAC(
   return { a, c, ratio: a / c };
 }
 
-/** ledger:verify's checks, timed: answers the seconds and the problems (none when clean). */
-export async function timedVerify(db: Db) {
+/**
+ * ledger:verify's checks, timed (from the checkpoint unless `full`, decision 019): answers the
+ * seconds, the mode, the entries checked one by one and the problems (none when clean).
+ */
+export async function timedVerify(db: Db, full = false) {
   const t0 = performance.now();
-  const problems = await verifyLedger(db);
-  return { secs: (performance.now() - t0) / 1000, problems };
+  const run = await verifyLedgerFrom(db, { full });
+  return { secs: (performance.now() - t0) / 1000, ...run };
 }

@@ -241,7 +241,7 @@ export async function prepareBareTransfers(pool: import('pg').Pool, clients: num
   };
 }
 
-/** Waits until the app process `app` answers `/api/health` on `port`; fails when it exits or after ~30 s. */
+/** Waits until the app process `app` answers `/api/health` on `port`; fails when it exits or after ~2 min (a loaded machine starts it slowly). */
 export async function waitForApp(app: import('node:child_process').ChildProcess, port: number) {
   const exited = new Promise((_, reject) => app.once('exit', (c) => reject(new Error(`app exited (${c})`))));
   for (let i = 0; ; i++) {
@@ -250,7 +250,7 @@ export async function waitForApp(app: import('node:child_process').ChildProcess,
       () => false,
     );
     if (up) return;
-    if (i > 300) throw new Error('the app did not start');
+    if (i > 1200) throw new Error('the app did not start');
     await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
   }
 }

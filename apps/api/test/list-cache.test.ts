@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from './helpers';
 import { fundWallet } from '../src/modules/money/test-utils';
-import { listHistory } from '../src/modules/money/history';
+import { listHistory } from '../src/modules/money/history-fused';
 import { ListCache, listChangesPruner } from '../src/platform/list-cache';
 import { accountMembers, users } from '../src/platform/schema';
 

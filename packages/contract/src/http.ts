@@ -25,6 +25,11 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   totalItems: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * True when `totalItems` is a lower bound, not a count: more rows match than it says (a search of
+   * the transactions counts up to TRANSACTION_SEARCH_COUNT_CAP; the screens show "1,000+").
+   */
+  totalIsEstimate: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

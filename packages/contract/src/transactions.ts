@@ -20,7 +20,15 @@ export const TRANSACTION_MSG = {
   selectWallet: 'Please select a wallet',
   fromRequired: 'Start date is required',
   toRequired: 'End date is required',
+  cursorInvalid: 'Cursor must be the id of a transaction of this list',
 } as const;
+
+/**
+ * A search of the transactions counts its matches up to this many (decision 019): past it the
+ * answer's `totalItems` is this cap with `totalIsEstimate: true` ("1,000+"), so a common word never
+ * costs a count of a hundred thousand rows.
+ */
+export const TRANSACTION_SEARCH_COUNT_CAP = 1000;
 
 /** Types that put money back into the wallet: shown positive. 002 §4 names deposit; a reversal
  *  of a payout returns the money and the fee, so it is a credit as well. Everything else is a debit. */
@@ -69,6 +77,11 @@ export const transactionHistoryQuery = listQuery.extend({
   status: z.enum(TRANSACTION_STATUSES).optional(),
   walletId: z.string().uuid().optional(),
   currency: z.enum(CURRENCIES).optional(),
+  /**
+   * Keyset paging for deep reads (decision 019): the id of the last item already read; the answer
+   * is the `limit` items after it in the list's order (`page` is then not used).
+   */
+  cursor: z.string().uuid(TRANSACTION_MSG.cursorInvalid).optional(),
 });
 export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuery>;
 

@@ -31,18 +31,31 @@ export function ok<T>(data: T, message = 'Success') {
   return { status: STATUS.success, message, data };
 }
 
+/**
+ * A list's `metadata.pagination`. With `cap` (a list that counts its matches only so far), a total
+ * past the cap is answered as the cap with `totalIsEstimate: true`, and one page more than it fills.
+ */
+export function paginationOf(q: Pick<ListQuery, 'page' | 'limit'>, total: number, cap?: number): Pagination {
+  const capped = cap !== undefined && total > cap;
+  const totalItems = capped ? cap : total;
+  const pages = Math.max(1, Math.ceil(totalItems / q.limit));
+  return {
+    page: q.page,
+    limit: q.limit,
+    totalItems,
+    totalPages: capped ? Math.floor(totalItems / q.limit) + 1 : pages,
+    ...(capped ? { totalIsEstimate: true } : {}),
+  };
+}
+
 export function paged<T>(
   items: T[],
   q: Pick<ListQuery, 'page' | 'limit'>,
   totalItems: number,
   extra: Record<string, unknown> = {},
+  cap?: number,
 ) {
-  const pagination: Pagination = {
-    page: q.page,
-    limit: q.limit,
-    totalItems,
-    totalPages: Math.max(1, Math.ceil(totalItems / q.limit)),
-  };
+  const pagination = paginationOf(q, totalItems, cap);
   return { status: STATUS.success, message: 'Success', data: items, metadata: { pagination, ...extra } };
 }
 
@@ -55,13 +68,9 @@ export function sendJsonPage(
   reply: FastifyReply,
   fused: { page: string; total: number; body?: Buffer },
   q: Pick<ListQuery, 'page' | 'limit'>,
+  cap?: number,
 ) {
-  const pagination: Pagination = {
-    page: q.page,
-    limit: q.limit,
-    totalItems: fused.total,
-    totalPages: Math.max(1, Math.ceil(fused.total / q.limit)),
-  };
+  const pagination = paginationOf(q, fused.total, cap);
   // A cached page (platform/list-cache.ts) is the same object on every hit: its answer is built once.
   // `page`/`limit` are part of the cache key, so the body of one page object never varies.
   const body = (fused.body ??= Buffer.from(

@@ -1,7 +1,9 @@
 // npm run ledger:verify: checks every ledger invariant (modules/money/verify.ts) on the product's
 // database and exits non-zero listing what broke. Uses DATABASE_URL, else the embedded PostgreSQL
 // under DATA_DIR (default ./data from where npm was started): the running one if Owo is up, or
-// starts it just for the check.
+// starts it just for the check. From the last clean run's checkpoint (decision 019: the journal
+// entries written since, every cached balance against the checkpoint's sums); `--full` re-verifies
+// every row (the only mode that sees a row changed before the checkpoint).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedServer,
 } from '../platform/db';
-import { verifyLedger } from '../modules/money/verify';
+import { verifyLedgerFrom } from '../modules/money/verify-checkpoint';
 import { verifyInvoiceBooks } from '../modules/inflows/books';
 
 async function main(): Promise<number> {
@@ -46,7 +48,8 @@ async function main(): Promise<number> {
       sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from postings)::int as postings, (select count(*) from wallets)::int as wallets`,
     );
     const c = counts.rows[0] as { entries: number; postings: number; wallets: number };
-    const problems = await verifyLedger(db);
+    const run = await verifyLedgerFrom(db, { full: process.argv.includes('--full') });
+    const problems = run.problems;
     // Receivables: the kobo equation per invoice (collected = partner shares + company share + fees + refunds).
     const hasInvoices = await db.execute(sql`select to_regclass('public.invoices') is not null as ok`);
     let invoiceCount = 0;
@@ -63,7 +66,7 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(
-      `ledger:verify: OK (${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets, ${invoiceCount} invoices; every entry balances, cached balances match, no negative wallet, every invoice's collections add up)`,
+      `ledger:verify: OK, ${run.mode} (${run.entries} entries checked one by one, of ${c.entries} entries, ${c.postings} postings, ${c.wallets} wallets, ${invoiceCount} invoices; every entry balances, cached balances match, no negative wallet, every invoice's collections add up)`,
     );
     return 0;
   } finally {

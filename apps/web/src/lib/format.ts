@@ -73,6 +73,9 @@ export const titleCase = (s: string) =>
     .toLowerCase()
     .replace(/(^|[\s(/&])(\p{L})/gu, (_m, pre: string, c: string) => pre + c.toUpperCase());
 
+/** A list's total: '12,345', or '1,000+' when it is a lower bound (`totalIsEstimate`). */
+export const formatCount = (n: number, orMore = false) => `${n.toLocaleString('en-NG')}${orMore ? '+' : ''}`;
+
 /** 12345678901 -> BVN masked as *******8901 (at most the last 4 digits are ever shown). */
 export const maskBvn = (bvn: string) =>
   bvn.length > 4 ? `${'*'.repeat(bvn.length - 4)}${bvn.slice(-4)}` : bvn;

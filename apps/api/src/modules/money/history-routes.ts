@@ -12,6 +12,7 @@ import {
   transactionHistoryQuery,
   transactionItemSchema,
   TRANSACTION_MSG,
+  TRANSACTION_SEARCH_COUNT_CAP,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
@@ -21,7 +22,8 @@ import { ok, paged, routerOf, sendJsonPage, type Router } from '../../platform/h
 import { sendCsv, wantsCsv } from '../../platform/csv';
 import { fastList } from '../../platform/list';
 import { sendStoredDocument, storageOf } from '../../platform/storage';
-import { getHistoryDetail, historyCsv, historyFused, listHistory } from './history';
+import { getHistoryDetail, historyCsv } from './history';
+import { historyFused, listHistory } from './history-fused';
 import { createReceiptLink, receiptDocument, verifyReceiptLink } from './receipts';
 import { buildStatement, statementCsv, statementPdf } from './statements';
 import { readerOf } from '../../platform/read-replica';
@@ -51,7 +53,7 @@ function listTransactionsRoute(r: Router, deps: AppDeps) {
         summary: 'List transactions',
         tags,
         description:
-          'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored).',
+          'Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored). A search counts its matches up to 1,000: past that, totalItems is 1000 with totalIsEstimate true. cursor (the id of the last item read) answers the limit items after it, for deep reads (page unused).',
         querystring: transactionHistoryQuery,
         response: {
           200: listEnvelope(transactionItemSchema).describe('JSON page, or text/csv with format=csv'),
@@ -65,9 +67,10 @@ function listTransactionsRoute(r: Router, deps: AppDeps) {
         return sendCsv(reply, 'owo-transactions.csv', csv);
       }
       // Read by the guard in its own statement (one round trip, JSON built by PostgreSQL).
-      if (req.fused) return sendJsonPage(reply, req.fused, req.query);
+      const cap = req.query.search ? TRANSACTION_SEARCH_COUNT_CAP : undefined;
+      if (req.fused) return sendJsonPage(reply, req.fused, req.query, cap);
       const { items, total } = await listHistory(deps.db, tenantOf(req).accountId, req.query);
-      return paged(items, req.query, total);
+      return paged(items, req.query, total, {}, cap);
     },
   );
 }

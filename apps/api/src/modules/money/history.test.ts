@@ -6,7 +6,7 @@ import { SYSTEM, systemAccountId } from './ledger';
 import { createReceiptLink } from './receipts';
 import { csvCell } from './statements';
 import { transactionHistoryQuery } from '@owo/contract';
-import { listHistory } from './history';
+import { listHistory } from './history-fused';
 import { transactions, wallets } from './tables';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { settleTransfer } from './settle-transfer';

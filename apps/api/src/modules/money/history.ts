@@ -3,14 +3,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  CREDIT_TRANSACTION_TYPES,
   fromMinor,
   isReceiptAvailable,
-  NO_RECEIPT_TYPES,
-  RECEIPT_STATUSES,
   signedTransactionMinor,
   TRANSACTION_MSG,
-  transactionHistoryQuery,
   transactionWhereSchema,
   type TransactionDetail,
   type TransactionHistoryQuery,
@@ -21,8 +17,6 @@ import {
 import { preparedCsv, type CsvColumn } from '../../platform/csv';
 import type { Db, DbOrTx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import type { FusedList } from '../../platform/guard';
-import { preparedPage } from '../../platform/list';
 import { escapeLike } from '../../platform/text';
 import { lagosDateTime, typeLabel } from './documents';
 import { transactionDto, type TransactionDtoRow } from './dto';
@@ -100,17 +94,13 @@ const anyOf = (col: SQL | PgColumn, name: string, type: 'text' | 'uuid') =>
   sql`(${P(name)}::${sql.raw(type)}[] is null or ${col} = any(${P(name)}::${sql.raw(type)}[]))`;
 
 /**
- * The history list, prepared once (platform/list.ts): every filter is a parameter, null when the
- * request does not use it. Newest first, served by transactions_account_created_idx
- * (account_id, created_at); the total rides along in the same round trip.
+ * The history list's filters: every filter is a parameter, null when the request does not use it.
+ * Newest first, served by transactions_account_created_id_idx (account_id, created_at desc, id
+ * desc). The page (history-fused.ts) and the CSV export (`historyCsvRows`) share it, so the export
+ * holds exactly the rows the filtered list shows; the page reads the search term its own way
+ * (`search: false`, decision 019).
  */
-/**
- * The history list's query: every filter is a parameter, null when the request does not use it.
- * Newest first, served by transactions_account_created_idx (account_id, created_at). The page
- * (`historyPage`) and the CSV export (`historyCsvRows`) share it, so the export holds exactly
- * the rows the filtered list shows.
- */
-function historyWhere(tenant: SQL) {
+export function historyWhere(tenant: SQL, opts: { search: boolean } = { search: true }) {
   return and(
     sql`${transactions.accountId} = ${tenant}`,
     anyOf(transactions.type, 'types', 'text'),
@@ -120,7 +110,7 @@ function historyWhere(tenant: SQL) {
     sql`(${P('providerRef')}::text is null or ${transactions.providerRef} = ${P('providerRef')}::text)`,
     sql`(${P('since')}::timestamptz is null or ${transactions.createdAt} >= ${P('since')}::timestamptz)`,
     sql`(${P('before')}::timestamptz is null or ${transactions.createdAt} < ${P('before')}::timestamptz)`,
-    sql`(${P('like')}::text is null or (strpos(${P('like')}::text, chr(31)) = 0 and ${SEARCH_TEXT} ilike ${P('like')}))`,
+    opts.search ? sql`(${P('like')}::text is null or ${SEARCH_MATCH})` : undefined,
   )!;
 }
 /**
@@ -129,6 +119,8 @@ function historyWhere(tenant: SQL) {
  * them; trigram-indexed (migration 0033).
  */
 const SEARCH_TEXT = sql`transaction_search_text(${transactions.reference}, ${transactions.narration}, ${transactions.counterparty})`;
+/** Whether a row matches the search `like` (a pattern holding the separator matches nothing). */
+export const SEARCH_MATCH = sql`(strpos(${P('like')}::text, chr(31)) = 0 and ${SEARCH_TEXT} ilike ${P('like')}::text)`;
 /** After the row a keyset page or CSV batch ended on: (created_at, id) below it, in the list's order. */
 const AFTER = sql`(${P('afterAt')}::timestamptz is null or (${transactions.createdAt}, ${transactions.id}) < (${P('afterAt')}::timestamptz, ${P('afterId')}::uuid))`;
 const HISTORY_ORDER = [desc(transactions.createdAt), desc(transactions.id)];
@@ -138,8 +130,6 @@ const HISTORY_LIST = {
   orderBy: HISTORY_ORDER,
 };
 
-/** The history page, prepared once (platform/list.ts); the total rides along in the same round trip. */
-const historyPage = preparedPage('transactions_history', transactions, HISTORY_LIST);
 /** Every row of the same filters, in the same order, in keyset batches (platform/csv.ts). */
 const historyCsvRows = preparedCsv('transactions_history', transactions, {
   ...HISTORY_LIST,
@@ -152,7 +142,7 @@ const orNull = <T>(v: T[]) => (v.length ? v : null);
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /** The parameters of HISTORY_LIST for a request (a bad `where` or date range is a 400). */
-function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
+export function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date) {
   const w = parseWhere(q.where);
   if (q.from && q.to && startOfDay(q.from) >= endOfDayExclusive(q.to))
     throw fieldError('to', TRANSACTION_MSG.dateRange);
@@ -172,13 +162,8 @@ function historyParams(accountId: string, q: TransactionHistoryQuery, now: Date)
   };
 }
 
-/**
- * The history page as the guard's fused list (platform/guard.ts `FusedList`): the same filters and
- * order, each item built as JSON by PostgreSQL (`transactionItemJsonSql`, held equal to `itemDto`
- * by history-fused.test.ts), so a page costs no round trip of its own, no row parsing and no
- * serialisation. `format=csv` is not fused (the handler streams it).
- */
-const HISTORY_FILTERS = [
+/** The filters of `historyParams` beside the tenant: all null is the unfiltered list. */
+export const HISTORY_FILTERS = [
   'types',
   'statuses',
   'walletIds',
@@ -188,89 +173,6 @@ const HISTORY_FILTERS = [
   'before',
   'like',
 ] as const satisfies readonly (keyof ReturnType<typeof historyParams>)[];
-
-/** First-page sizes that get a statement of their own (the list kit's page sizes). */
-const FIRST_PAGE_LIMITS = new Set([10, 20, 25, 50, 100]);
-
-export const historyFused: FusedList<TransactionHistoryQuery> = {
-  key: 'transactions_history',
-  query: transactionHistoryQuery,
-  params: (q) => {
-    if (q.format === 'csv') return null;
-    const { accountId: _tenant, ...params } = historyParams('', q, new Date());
-    return { ...params, limit: q.limit, offset: (q.page - 1) * q.limit };
-  },
-  // The page every screen opens on (no filter, first page of a usual size) is its own statement
-  // with no optional predicate and a literal LIMIT, so PostgreSQL settles on one generic plan for
-  // it (with `limit $n` it guesses 10% of the rows and keeps re-planning every request instead).
-  variant: (p) => {
-    const shape = HISTORY_FILTERS.every((k) => p[k] === null) ? 'all' : 'filtered';
-    return p.offset === 0 && FIRST_PAGE_LIMITS.has(p.limit as number)
-      ? `${shape}_first${String(p.limit)}`
-      : shape;
-  },
-  // Cached in the process (platform/list-cache.ts) unless the page moves with the clock: a rolling
-  // `period` selects by `now`. `transactions` notes its changes in `list_changes` (migration 0021).
-  cache: (q) => q.format !== 'csv' && !q.period,
-  columns: (tenant, variant) => {
-    const where = variant.startsWith('all')
-      ? sql`${transactions.accountId} = ${tenant}`
-      : historyWhere(tenant);
-    const first = /_first(\d+)$/.exec(variant);
-    const window = first
-      ? sql.raw(`limit ${Number(first[1])}`)
-      : sql`limit ${P('limit')} offset ${P('offset')}`;
-    // The page's ids first (past an offset, from transactions_account_created_id_idx alone when
-    // unfiltered), then only those rows are read and built as JSON (decision 018).
-    return {
-      page: sql<string>`(select coalesce(json_agg(p.j order by p.created_at desc, p.id desc), '[]')::text from (
-        select ${transactionItemJsonSql()} as j, ${transactions.createdAt} as created_at, ${transactions.id} as id
-        from (select ${transactions.id} as page_id from ${transactions} where ${where}
-          order by ${transactions.createdAt} desc, ${transactions.id} desc ${window}) k
-        join ${transactions} on ${transactions.id} = k.page_id) p)`,
-      total: variant.startsWith('all')
-        ? sql<number>`(select coalesce(sum(c.n), 0)::bigint from transaction_counts c where c.account_id = ${tenant})`
-        : sql<number>`(select count(*) from ${transactions} where ${where})`,
-    };
-  },
-};
-
-const textList = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`);
-/** `fromMinor` of a bigint SQL expression: '-12.05'. */
-const decimalSql = (m: SQL) =>
-  sql`(case when ${m} < 0 then '-' else '' end || (abs(${m}) / 100)::text || '.' || lpad((abs(${m}) % 100)::text, 2, '0'))`;
-/** `Date#toISOString` of a timestamptz: '2026-11-24T16:37:00.123Z'. */
-const isoSql = (t: SQL | PgColumn) => sql`to_char(${t} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** `itemDto` as one PostgreSQL json value of a `transactions` row (the list's fields only). */
-export function transactionItemJsonSql(): SQL {
-  const t = transactions;
-  const signed = sql`(case when ${t.type} = any(${textList(CREDIT_TRANSACTION_TYPES)}) then abs(${t.amount}) else -abs(${t.amount}) end)`;
-  const cp = (k: string) => sql`${t.counterparty}->>${sql.raw(`'${k}'`)}`;
-  return sql`json_build_object(
-    'id', ${t.id}, 'walletId', ${t.walletId}, 'type', ${t.type}, 'status', ${t.status},
-    'amount', ${decimalSql(sql`${t.amount}`)}, 'amountMinor', ${t.amount},
-    'fee', ${decimalSql(sql`${t.fee}`)}, 'feeMinor', ${t.fee},
-    'currency', ${t.currency}, 'reference', ${t.reference},
-    'counterparty', jsonb_strip_nulls(jsonb_build_object('bankCode', ${cp('bankCode')}, 'bankName', ${cp('bankName')},
-      'accountNumber', ${cp('accountNumber')}, 'accountName', ${cp('accountName')}, 'name', ${cp('name')})),
-    'narration', ${t.narration}, 'failureReason', ${t.failureReason},
-    'relatedTransactionId', ${t.relatedTransactionId}, 'sourceType', ${t.sourceType}, 'sourceId', ${t.sourceId},
-    'createdAt', ${isoSql(t.createdAt)}, 'updatedAt', ${isoSql(t.updatedAt)},
-    'signedAmount', ${decimalSql(signed)}, 'signedAmountMinor', ${signed},
-    'receiptAvailable', (${t.status} = any(${textList(RECEIPT_STATUSES)}) and not ${t.type} = any(${textList(NO_RECEIPT_TYPES)})))`;
-}
-
-export async function listHistory(
-  db: DbOrTx,
-  accountId: string,
-  q: TransactionHistoryQuery,
-  now = new Date(),
-): Promise<{ items: TransactionItem[]; total: number }> {
-  const { rows, total } = await historyPage(db, historyParams(accountId, q, now), q);
-  return { items: rows.map(itemDto), total };
-}
 
 /** The CSV columns of the history (amounts unsigned in Debit/Credit, as statements). */
 export const HISTORY_CSV_COLUMNS: CsvColumn<TransactionItem>[] = [

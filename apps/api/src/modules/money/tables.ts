@@ -186,9 +186,30 @@ export const journalEntries = pgTable(
     kind: text('kind').notNull(),
     memo: text('memo'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The writing transaction (its xid8 as bigint; null before migration 0034): ledger:verify's checkpoint. */
+    xid: bigint('xid', { mode: 'number' }).default(sql`(pg_current_xact_id()::text::bigint)`),
   },
-  (t) => [index('journal_entries_transaction_idx').on(t.transactionId)],
+  (t) => [
+    index('journal_entries_transaction_idx').on(t.transactionId),
+    index('journal_entries_xid_idx').on(t.xid),
+  ],
 );
+
+/**
+ * ledger:verify's checkpoint (migration 0034, decision 019): the snapshot of its last clean run and,
+ * per ledger account, the sum of the postings that snapshot saw. One row.
+ */
+export const ledgerVerifyCheckpoints = pgTable('ledger_verify_checkpoints', {
+  id: smallint('id').primaryKey().default(1),
+  snapshot: text('snapshot').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  verifiedAt: ts('verified_at').notNull().defaultNow(),
+});
+export const ledgerVerifyTotals = pgTable('ledger_verify_totals', {
+  ledgerAccountId: uuid('ledger_account_id').primaryKey(),
+  currency: text('currency').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
 
 export const postings = pgTable(
   'postings',

@@ -210,6 +210,19 @@ describe('transactions list', () => {
     expect(first.url.searchParams.get('page')).toBe('1');
   });
 
+  it('says "1,000+ in total" when a search counted only to its cap', async () => {
+    const body = listBody([tx()]).body;
+    const pagination = { page: 1, limit: 20, totalItems: 1000, totalPages: 51, totalIsEstimate: true };
+    renderApp('/transactions?search=salary', {
+      session: {},
+      routes: {
+        'GET /api/transactions': { body: { ...body, metadata: { pagination } } },
+        'GET /api/wallet': ok([wallet]),
+      },
+    });
+    expect(await screen.findByText(/1,000\+ in total/)).toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     renderApp('/transactions', {
       session: {},

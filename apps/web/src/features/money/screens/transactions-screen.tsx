@@ -9,6 +9,7 @@ import {
   useListState,
 } from '../../../components/list';
 import { useCan } from '../../../lib/session';
+import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { TRANSACTION_GROUPS, useTransactions, useWallets } from '../api';
 import { StatementModal } from '../components/statement-modal';
@@ -32,7 +33,12 @@ export function TransactionsScreen() {
         mb={0}
         title="Transactions"
         description={
-          <>Every movement on your wallets{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+          <>
+            Every movement on your wallets
+            {pagination
+              ? ` · ${formatCount(pagination.totalItems, pagination.totalIsEstimate)} in total`
+              : ''}
+          </>
         }
         actions={
           <>
