@@ -1347,7 +1347,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored).
+         * @description Newest first. `where` is JSON: {type?, status?, walletId?, currency?, providerRef?}, each a value or a list. Date-only from/to are Lagos days (to inclusive); period=24h|7d|30d is rolling. format=csv answers every row the same filters select as a streamed text/csv attachment (RFC 4180; page and limit ignored). A search counts its matches up to 1,000: past that, totalItems is 1000 with totalIsEstimate true. cursor (the id of the last item read) answers the limit items after it, for deep reads (page unused).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -7038,6 +7038,7 @@ export interface components {
             totalItems: number;
             /** Format: int64 */
             totalPages: number;
+            totalIsEstimate?: boolean;
         };
         PayeeDetail: {
             id: string;
@@ -12040,6 +12041,7 @@ export interface operations {
                 status?: "pending" | "processing" | "success" | "failed" | "reversed";
                 walletId?: string;
                 currency?: "NGN" | "USD" | "GBP";
+                cursor?: string;
             };
             header?: never;
             path?: never;
