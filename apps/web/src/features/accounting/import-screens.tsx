@@ -286,7 +286,7 @@ export function MapTagsScreen() {
             />
           </ListBody>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
               Back
             </Button>
             <Button
@@ -349,7 +349,7 @@ export function FinishImportScreen() {
             </Table.Tbody>
           </Table>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.integrations.mapTags.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.integrations.mapTags.href())}>
               Back
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(draft)}>

@@ -27,7 +27,7 @@ function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => vo
       {(p) => (
         <Button
           size="xs"
-          variant="default"
+          variant="secondary"
           loading={upload.isPending}
           aria-label={`Upload receipt for ${props.spend.merchant}`}
           {...p}

@@ -59,7 +59,7 @@ function CreatedCardView({ created }: { created: CreatedCard }) {
       </MCard>
       <Group>
         <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>Fund this card</Button>
-        <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.cards.root.href())}>
           Done
         </Button>
       </Group>

@@ -126,7 +126,7 @@ export function MeterModal(props: { opened: boolean; onClose: () => void }) {
             <Detail label={t('cols.state')} value={form.getValues('state')} />
           </SimpleGrid>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => setVerified(null)}>
+            <Button variant="secondary" onClick={() => setVerified(null)}>
               ← {t('form.back')}
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(form.getValues() as MeterAddBody)}>

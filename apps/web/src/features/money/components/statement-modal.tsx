@@ -96,7 +96,7 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
         />
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
           <Button loading={f.busy} onClick={() => void f.submit()}>

@@ -40,7 +40,7 @@ export function DashboardScreen() {
             {canAddWallet && missing.length > 0 && (
               <Menu position="bottom-end">
                 <Menu.Target>
-                  <Button variant="default" loading={addWallet.isPending}>
+                  <Button variant="secondary" loading={addWallet.isPending}>
                     Add wallet
                   </Button>
                 </Menu.Target>

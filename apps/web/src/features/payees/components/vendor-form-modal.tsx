@@ -46,7 +46,7 @@ export function VendorFormModal(props: VendorFormProps) {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={lookup.state === 'checking'}>

@@ -323,7 +323,7 @@ export function RecipientScreen() {
             <NewRecipientFields f={f} setF={setF} errors={errors} currency={currency} lookup={lookup} />
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button onClick={save} disabled={lookup.state === 'checking'}>

@@ -81,7 +81,7 @@ export function SenderDetailsScreen() {
             />
           </Group>
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button

@@ -42,7 +42,7 @@ export function BillInboxModal(props: { opened: boolean; onClose: () => void }) 
             />
             <CopyButton value={q.data.email}>
               {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : undefined} onClick={copy}>
+                <Button variant="secondary" onClick={copy}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -114,7 +114,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
               nothingFoundMessage="Create a payout workflow in Settings first"
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEdit(null)}>
+              <Button variant="secondary" onClick={() => setEdit(null)}>
                 Cancel
               </Button>
               <Button loading={save.isPending} disabled={!edit.workflowId} onClick={() => save.mutate()}>
@@ -154,7 +154,7 @@ function TiersTable(props: { bands: BillTierBand[] | undefined; onEdit: (edit: T
               <Table.Td>
                 <Button
                   size="xs"
-                  variant="default"
+                  variant="secondary"
                   onClick={() =>
                     props.onEdit({
                       tier: t,

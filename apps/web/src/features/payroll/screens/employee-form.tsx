@@ -265,7 +265,7 @@ export function EmployeeFormModal(props: {
           <BankFields form={form} e={e} banks={banks} />
           <AccountNameCheck lookup={lookup} typedName={name} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -333,7 +333,7 @@ export function PayrollCreateScreen() {
           <DetailsCard form={form} />
           <EmployeesCard form={form} all={employees.data?.items ?? []} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>

@@ -119,7 +119,7 @@ export function PayrollPreviewScreen() {
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
           Save as draft
         </Button>
         <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>Continue</Button>
@@ -163,7 +163,7 @@ export function PayrollReviewScreen() {
         </SimpleGrid>
       </Card>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
           Back
         </Button>
         <Button loading={submit.isPending} disabled={d.status !== 'draft'} onClick={() => submit.mutate()}>
@@ -179,7 +179,7 @@ export function PayrollReviewScreen() {
         <Stack>
           <Text>{d.name} was sent for approval. Each employee is paid when it is approved.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
+            <Button variant="secondary" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
               View payroll
             </Button>
             <Button onClick={() => navigate(paths.dashboard.href())}>Back Home</Button>

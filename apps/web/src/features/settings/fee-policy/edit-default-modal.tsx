@@ -179,11 +179,11 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
           />
         </SimpleGrid>
         <Group justify="space-between">
-          <Button variant="subtle" color="gray" loading={reset.isPending} onClick={() => reset.mutate()}>
+          <Button variant="subtle" loading={reset.isPending} onClick={() => reset.mutate()}>
             Reset to built-in default
           </Button>
           <Group>
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button loading={save.isPending} onClick={submit}>
