@@ -61,6 +61,12 @@ describe('the web kit is used everywhere', () => {
     expect(adHoc).toEqual([]);
   });
 
+  it('forms go one column on a phone: fields side by side only in FormGrid', () => {
+    // a `Group grow` row keeps its fields side by side at 390 px (label-and-value grids may stay two wide)
+    const squeezed = offenders(/<Group grow\b/, (path) => ON_HIERARCHY.test(relative(FEATURES, path)));
+    expect(squeezed).toEqual([]);
+  });
+
   it('the hierarchy rule catches a colour, an unknown variant and a conditional one', () => {
     const tags = buttonTags(
       '<Button onClick={() => go()} variant="light">a</Button><Button color="red">b</Button>' +

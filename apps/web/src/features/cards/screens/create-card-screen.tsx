@@ -6,7 +6,6 @@ import {
   Group,
   MultiSelect,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -20,6 +19,7 @@ import { useApiMutation } from '../../../lib/query';
 import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { FormGrid } from '../../../components/form-grid';
 
 function useCardForm() {
   return useZodForm(cardCreateBody, {
@@ -72,7 +72,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
   const members = useMembers();
   const e = form.formState.errors;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <FormGrid>
       <Controller
         control={form.control}
         name="holderId"
@@ -119,7 +119,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
         )}
       />
       <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
-    </SimpleGrid>
+    </FormGrid>
   );
 }
 

@@ -18,6 +18,7 @@ import { BILL_TIERS, type BillTier, type BillTierBand } from '@owo/contract/payo
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '../api';
 import { queryClient } from '../../../lib/query';
+import { FormGrid } from '../../../components/form-grid';
 
 /** Copies the account's own bill address: mail sent to it becomes a draft bill. */
 export function BillInboxModal(props: { opened: boolean; onClose: () => void }) {
@@ -88,7 +89,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
         {edit && (
           <Stack gap="xs">
             <Text fw={600}>{LABEL[edit.tier]}</Text>
-            <Group grow align="flex-start">
+            <FormGrid>
               <NumberInput
                 label="From (₦)"
                 min={0}
@@ -105,7 +106,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
                 onChange={(v) => setEdit({ ...edit, to: v })}
                 error={save.error?.errors?.toAmount?.[0]}
               />
-            </Group>
+            </FormGrid>
             <Select
               label="Approval workflow (payouts)"
               data={(workflows.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
