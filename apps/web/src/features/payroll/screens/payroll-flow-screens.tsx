@@ -6,15 +6,9 @@ import { type PayrollDetail } from '@owo/contract/payroll-runs';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';
-import { MASKED } from '../labels';
+import { MASKED, orderedLines } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-
-/** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
-export const orderedLines = (m: Record<string, number>) =>
-  Object.entries(m).sort(
-    ([ka, a], [kb, b]) => Number(kb === 'Salary') - Number(ka === 'Salary') || Number(b > 0) - Number(a > 0),
-  );
 
 /** The run's totals by line (earnings positive, deductions negative) and employer costs. */
 export function Totals(props: { p: PayrollDetail }) {
