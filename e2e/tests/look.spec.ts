@@ -3,6 +3,7 @@
 // e2e/artifacts/screens/look-*.png.
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownerHeaders } from './demo-state';
 import { shot, signedIn } from './ui-support';
 
 /** The second field's box starts below the first's: the form is one column. */
@@ -19,6 +20,7 @@ async function createCard(page: Page) {
     id: string;
   };
   const res = await page.request.post('/api/cards', {
+    headers: await ownerHeaders(page.request),
     data: {
       holderId: me.id,
       currency: 'NGN',
@@ -67,7 +69,15 @@ test('the Integrations card, a card detail, a payslip and a form, on a laptop an
 
   // Integrations: one hierarchy (Connect is the primary action of each provider card).
   await page.goto('/settings/integrations');
-  await expect(page.getByRole('button', { name: /Connect Sandbox/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Connect Owo Sandbox Books' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('integration-status')).toHaveText('Connected');
+  // one hierarchy: Sync accounts primary, the next two secondary, the sandbox tool subtle, Disconnect danger
+  const level = (name: string | RegExp) => page.getByRole('button', { name }).getAttribute('data-variant');
+  expect(['primary', 'filled', null]).toContain(await level('Sync accounts'));
+  expect(await level('Sync locations')).toBe('secondary');
+  expect(await level(/Expire sandbox tokens/)).toBe('subtle');
+  expect(await level('Disconnect')).toBe('danger');
   await shot(page, 'look-01-integrations');
 
   // A card's detail: the designed face with the last four as text, then frozen (slate).
@@ -91,7 +101,10 @@ test('the Integrations card, a card detail, a payslip and a form, on a laptop an
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await shot(page, 'look-03-card-phone');
   await page.goto('/cards/create-card');
-  await oneColumn(page.getByLabel('Card holder'), page.getByLabel('Currency'));
+  await oneColumn(
+    page.getByRole('textbox', { name: 'Card holder' }),
+    page.getByRole('textbox', { name: 'Currency' }),
+  );
   await shot(page, 'look-04-form-phone');
   const hide = page.getByTestId('alerts-hide');
   if (await hide.isVisible()) {

@@ -107,7 +107,7 @@ function NetworkMark({ brand }: { brand: string }) {
     );
   if (/verve/i.test(brand))
     return (
-      <svg width="62" height="26" viewBox="0 0 62 26" aria-hidden>
+      <svg width="72" height="26" viewBox="0 0 72 26" aria-hidden>
         <circle cx="13" cy="13" r="12" fill="#e4002b" />
         <path d="M7 8l6 11 6-11" stroke="#fff" strokeWidth="3" fill="none" strokeLinejoin="round" />
         <text x="28" y="18" fill="#fff" fontSize="13" fontWeight="800" fontStyle="italic">
