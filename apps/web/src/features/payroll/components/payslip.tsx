@@ -1,4 +1,4 @@
-import { Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Payslip } from '@owo/contract/payroll-runs';
 import { CompanyMark } from '../../../components/company-mark';
@@ -44,7 +44,12 @@ export function PayslipSheet({ slip: s, status }: { slip: Payslip; status?: Reac
             </Text>
           </div>
         </Group>
-        {status}
+        {status && (
+          // on a white chip: the status badge's own colours are made for a white page
+          <Box bg="white" p={3} style={{ borderRadius: 999, flexShrink: 0 }}>
+            {status}
+          </Box>
+        )}
       </Group>
       <Stack className={classes.body} gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
