@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // Owo green, built around #0b7a4b (index 7 is the filled shade in light mode).
 const owo: MantineColorsTuple = [
@@ -29,7 +34,33 @@ const gray: MantineColorsTuple = [
   '#212529',
 ];
 
+/**
+ * The one button hierarchy (issue 37). A screen names the level it means and nothing else:
+ * - `primary` (or no variant): the one main action of a screen, form or dialog (filled Owo green);
+ * - `secondary`: the other actions beside it (white, grey border);
+ * - `subtle`: low-key actions: Cancel in a row of actions, Close, back links, test-only tools (text only);
+ * - `danger`: destructive actions: delete, disconnect, terminate, reject (red text on pale red).
+ * kit-usage.test.ts refuses any other `variant=` or a `color=` on a Button in the areas that use it.
+ */
+export const BUTTON_LEVELS = ['primary', 'secondary', 'subtle', 'danger'] as const;
+export type ButtonLevel = (typeof BUTTON_LEVELS)[number];
+
+const levels: VariantColorsResolver = (input) => {
+  if (input.variant === 'primary') return defaultVariantColorsResolver({ ...input, variant: 'filled' });
+  if (input.variant === 'secondary') return defaultVariantColorsResolver({ ...input, variant: 'default' });
+  if (input.variant === 'danger')
+    // red.9 on red.0 is 5.3:1 (WCAG AA); Mantine's light red (red.6 text) is 3.6:1.
+    return {
+      background: 'var(--mantine-color-red-0)',
+      hover: 'var(--mantine-color-red-1)',
+      color: 'var(--mantine-color-red-9)',
+      border: '1px solid var(--mantine-color-red-3)',
+    };
+  return defaultVariantColorsResolver(input);
+};
+
 export const theme = createTheme({
+  variantColorResolver: levels,
   primaryColor: 'owo',
   primaryShade: 7,
   colors: { owo, gray },

@@ -16,10 +16,10 @@ export function ConfirmModal(props: {
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Text size="sm">{props.text}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onClose}>
+        <Button variant="secondary" onClick={props.onClose}>
           {t('common:actions.cancel')}
         </Button>
-        <Button color="red" loading={props.loading} onClick={props.onConfirm}>
+        <Button variant="danger" loading={props.loading} onClick={props.onConfirm}>
           {props.confirm}
         </Button>
       </Group>

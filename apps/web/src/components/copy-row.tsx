@@ -32,7 +32,6 @@ export function CopyRow(props: {
             <Button
               size="compact-xs"
               variant="subtle"
-              color={copied ? 'teal' : undefined}
               onClick={copy}
               style={{ flexShrink: 0 }}
               aria-label={`Copy ${props.label.toLowerCase()}`}

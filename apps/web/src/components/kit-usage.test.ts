@@ -14,7 +14,72 @@ const offenders = (pattern: RegExp, only: (path: string) => boolean = () => true
     .filter((path) => only(path) && pattern.test(readFileSync(path, 'utf8')))
     .map((path) => relative(FEATURES, path));
 
+/** Each `<Button …>` opening tag of a source, braces and strings skipped (an arrow's `=>` does not end it). */
+const buttonTags = (source: string): string[] =>
+  [...source.matchAll(/<Button\b/g)].map((m) => {
+    let depth = 0;
+    let quote: string | null = null;
+    for (let i = m.index + 7; i < source.length; i++) {
+      const c = source[i]!;
+      if (quote) {
+        if (c === quote) quote = null;
+      } else if (c === '"' || (depth > 0 && (c === "'" || c === '`'))) quote = c;
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (c === '>' && depth === 0) return source.slice(m.index, i + 1);
+    }
+    return source.slice(m.index);
+  });
+
+/** A Button's styling outside the one hierarchy (app/theme.ts): any `color=`, any other variant. */
+const offHierarchy = (tag: string): string[] => {
+  const level = /^'(primary|secondary|subtle|danger)'$|^"(primary|secondary|subtle|danger)"$/;
+  const styles = [...tag.matchAll(/\s(variant|color)=("[^"]*"|\{[^}]*\})/g)];
+  return styles
+    .filter(([, prop, value]) => {
+      if (prop === 'color') return true;
+      const literals = value!.startsWith('"') ? [value!] : (value!.match(/'[^']*'|"[^"]*"/g) ?? ['?']);
+      return !literals.every((l) => level.test(l));
+    })
+    .map(([style]) => style!.trim());
+};
+
+// The areas on the button hierarchy (issue 37). Marketing lays out its own public pages; the areas
+// another change is translating join when it lands.
+const ON_HIERARCHY =
+  /^(accounting|accounts|audit|cards|categories|coming-soon|dev|developers|documents|identity|insights|marketplace|money|payees|payouts|payroll|profile|settings|teams|tour)\//;
+
 describe('the web kit is used everywhere', () => {
+  it('every Button names a level of the one hierarchy: primary, secondary, subtle or danger', () => {
+    const adHoc = [...sources(FEATURES), ...sources(join(__dirname))]
+      .filter((path) => path.startsWith(__dirname) || ON_HIERARCHY.test(relative(FEATURES, path)))
+      .flatMap((path) =>
+        buttonTags(readFileSync(path, 'utf8')).flatMap((tag) =>
+          offHierarchy(tag).map((style) => `${relative(join(__dirname, '..'), path)}: ${style}`),
+        ),
+      );
+    expect(adHoc).toEqual([]);
+  });
+
+  it('forms go one column on a phone: fields side by side only in FormGrid', () => {
+    // a `Group grow` row keeps its fields side by side at 390 px (label-and-value grids may stay two wide)
+    const squeezed = offenders(/<Group grow\b/, (path) => ON_HIERARCHY.test(relative(FEATURES, path)));
+    expect(squeezed).toEqual([]);
+  });
+
+  it('the hierarchy rule catches a colour, an unknown variant and a conditional one', () => {
+    const tags = buttonTags(
+      '<Button onClick={() => go()} variant="light">a</Button><Button color="red">b</Button>' +
+        "<Button variant={on ? 'filled' : 'subtle'}>c</Button><Button variant={on ? 'danger' : 'secondary'}>d</Button>",
+    );
+    expect(tags.map(offHierarchy)).toEqual([
+      ['variant="light"'],
+      ['color="red"'],
+      ["variant={on ? 'filled' : 'subtle'}"],
+      [],
+    ]);
+  });
+
   it('no area defines its own status badge: StatusBadge has the one colour map', () => {
     expect(offenders(/function \w*(Status|State)Badge\b|const \w*(Status|State)Badge\s*=/)).toEqual([]);
   });

@@ -19,7 +19,7 @@ export function QueryError(props: {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{message}</Text>
         {props.onRetry && (
-          <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
+          <Button size="xs" variant="secondary" onClick={props.onRetry}>
             {t('actions.retry', { defaultValue: 'Try again' })}
           </Button>
         )}

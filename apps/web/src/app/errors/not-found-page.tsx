@@ -33,7 +33,7 @@ export function DashboardNotFoundPage() {
       text={t('errors:dashboardNotFound.text')}
       actions={
         <Group>
-          <Button variant="default" onClick={() => navigate(-1)}>
+          <Button variant="secondary" onClick={() => navigate(-1)}>
             {t('common:actions.goBack')}
           </Button>
           <Button component={Link} to={paths.dashboard.path}>

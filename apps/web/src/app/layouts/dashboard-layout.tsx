@@ -7,10 +7,11 @@ import { Logo } from '../../components/logo';
 import { FullPageLoader } from '../../components/page-states';
 import { SupportChatSlot } from '../../components/support-chat-slot';
 import { paths } from '../../lib/paths';
-import { AgentBankPrompt, MobileAlertCarousel, NotificationBell } from '../../features/notifications';
+import { AgentBankPrompt, NotificationBell } from '../../features/notifications';
 import { GuidedTour } from '../../features/tour';
 import { areaForPath } from '../areas';
 import { ForbiddenPage } from '../errors/forbidden-page';
+import { AccountAlerts } from './account-alerts';
 import { MakePaymentMenu } from './make-payment-menu';
 import classes from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
@@ -63,9 +64,9 @@ export function DashboardLayout(props: { children?: ReactNode }) {
         <Sidebar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {/* 000 §2.7: KYC / security alerts above the page, below 768 px only. */}
+        {/* 000 §2.7: KYC / security alerts above the page, below 768 px only; fold to one line once read. */}
         <div className={classes.alerts}>
-          <MobileAlertCarousel />
+          <AccountAlerts />
         </div>
         <Suspense fallback={<FullPageLoader />}>
           {isForbiddenState(location.state) ? <ForbiddenPage /> : (props.children ?? <Outlet />)}

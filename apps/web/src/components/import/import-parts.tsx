@@ -85,8 +85,7 @@ export function ImportActions(props: {
       {props.extra}
       {discard && (
         <Button
-          variant="default"
-          color={discard.danger ? 'red' : undefined}
+          variant={discard.danger ? 'danger' : 'secondary'}
           onClick={discard.onClick}
           loading={discard.loading}
           disabled={discard.disabled}
@@ -147,7 +146,7 @@ export function ImportFixModal(props: {
         ))}
         {props.children?.(values)}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
           <Button loading={save.isPending} onClick={() => save.mutate()}>

@@ -91,7 +91,7 @@ export function ImportUploadCard(props: {
         />
         <Group justify="flex-end">
           {props.onCancel && (
-            <Button variant="default" onClick={props.onCancel}>
+            <Button variant="secondary" onClick={props.onCancel}>
               Cancel
             </Button>
           )}
@@ -129,7 +129,12 @@ function TemplateNotes(props: {
         {template && (
           <Group gap="xs">
             {formats.map((f) => (
-              <Button key={f} size="xs" variant="default" onClick={() => void downloadTemplate(template, f)}>
+              <Button
+                key={f}
+                size="xs"
+                variant="secondary"
+                onClick={() => void downloadTemplate(template, f)}
+              >
                 {formats.length === 1 ? 'Download template' : `Download ${f === 'csv' ? 'CSV' : f} template`}
               </Button>
             ))}

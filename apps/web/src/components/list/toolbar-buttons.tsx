@@ -32,7 +32,7 @@ export function ExportCsvButton(props: {
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      variant="default"
+      variant="secondary"
       loading={busy}
       onClick={async () => {
         setBusy(true);

@@ -56,7 +56,7 @@ export function useAccountingAuthCheck(): {
         )}
         <Group justify="flex-end">
           <Button
-            variant="default"
+            variant="secondary"
             onClick={() => {
               setExpired(null);
               pending.current?.();

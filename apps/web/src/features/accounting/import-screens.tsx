@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Select, Stack, Stepper, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import {
@@ -33,6 +20,7 @@ import {
   useMapping,
   useProviderAccounts,
 } from './api';
+import { FormGrid } from '../../components/form-grid';
 
 // The import payment tags flow (001 §2, 002 §2): full screen, closing to /settings/categories.
 // /integrations/import-payment-tags (Accounting Software) → /integrations/map-tags (Map Payment
@@ -154,7 +142,7 @@ function JournalFields(props: {
 }) {
   const { draft, setDraft, accountOptions, liabilityOptions } = props;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <FormGrid>
       {JOURNAL_FIELDS.map((f) => (
         <Select
           key={f.key}
@@ -172,7 +160,7 @@ function JournalFields(props: {
           }
         />
       ))}
-    </SimpleGrid>
+    </FormGrid>
   );
 }
 
@@ -247,7 +235,7 @@ export function MapTagsScreen() {
     <Frame step={1}>
       <Card withBorder>
         <Stack>
-          <Group grow>
+          <FormGrid>
             <Select
               label="Payments leave from (bank account)"
               data={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
@@ -260,7 +248,7 @@ export function MapTagsScreen() {
               value={draft?.defaultExpenseAccountId ?? null}
               onChange={(v) => draft && setDraft({ ...draft, defaultExpenseAccountId: v })}
             />
-          </Group>
+          </FormGrid>
           <Title order={4}>Payroll and fees</Title>
           <Text size="sm" c="dimmed">
             A paid payroll run posts one journal: gross pay and employer costs against net pay, PAYE, pension,
@@ -286,7 +274,7 @@ export function MapTagsScreen() {
             />
           </ListBody>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
               Back
             </Button>
             <Button
@@ -349,7 +337,7 @@ export function FinishImportScreen() {
             </Table.Tbody>
           </Table>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.integrations.mapTags.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.integrations.mapTags.href())}>
               Back
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(draft)}>

@@ -92,7 +92,7 @@ function Connected({ integration: i }: { integration: Integration }) {
               </Button>
             )}
             {actions.canDelete && (
-              <Button variant="default" color="red" onClick={() => actions.setConfirmDisconnect(true)}>
+              <Button variant="danger" onClick={() => actions.setConfirmDisconnect(true)}>
                 Disconnect
               </Button>
             )}
@@ -193,14 +193,14 @@ function ConnectedButtons({
         Sync accounts
       </Button>
       <Button
-        variant="light"
+        variant="secondary"
         disabled={!canTags || !i.accountsSyncedAt}
         onClick={() => navigate(paths.integrations.importPaymentTags.href())}
       >
         Import payment tags
       </Button>
       <Button
-        variant="default"
+        variant="secondary"
         disabled={!canPost || !i.authTokenValid}
         loading={syncLocations.isPending}
         onClick={() => syncLocations.mutate()}
@@ -208,7 +208,7 @@ function ConnectedButtons({
         Sync locations
       </Button>
       {i.type === 'sandbox' && i.authTokenValid && (
-        <Button variant="subtle" color="gray" loading={expire.isPending} onClick={() => expire.mutate()}>
+        <Button variant="subtle" loading={expire.isPending} onClick={() => expire.mutate()}>
           Expire sandbox tokens (test)
         </Button>
       )}
@@ -248,7 +248,7 @@ function ConnectedConfirmModals({ name, actions }: { name: string; actions: Conn
         <Stack>
           <Text>{ACCOUNTING_MSG.syncConfirm}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmSync(false)}>
+            <Button variant="secondary" onClick={() => setConfirmSync(false)}>
               Cancel
             </Button>
             <Button loading={sync.isPending} onClick={() => sync.mutate()}>
@@ -266,10 +266,10 @@ function ConnectedConfirmModals({ name, actions }: { name: string; actions: Conn
         <Stack>
           <Text>Disconnect {name}? Payments are no longer posted to your books until you connect again.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDisconnect(false)}>
+            <Button variant="secondary" onClick={() => setConfirmDisconnect(false)}>
               Cancel
             </Button>
-            <Button color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            <Button variant="danger" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
               Disconnect
             </Button>
           </Group>

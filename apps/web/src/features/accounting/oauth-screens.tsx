@@ -41,7 +41,7 @@ export function SandboxConsentScreen() {
           {error && <Alert color="red">{error}</Alert>}
           <Group justify="flex-end">
             <Button
-              variant="default"
+              variant="secondary"
               onClick={() => {
                 if (safe)
                   window.location.assign(

@@ -105,7 +105,7 @@ function PostingsTable(props: {
                 {p.status === 'failed' && canRetry && (
                   <Button
                     size="xs"
-                    variant="light"
+                    variant="secondary"
                     loading={retry.isPending}
                     onClick={() => retry.mutate(p.id)}
                   >

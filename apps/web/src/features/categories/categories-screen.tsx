@@ -169,8 +169,7 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
             {canDelete && (
               <Button
                 size="compact-xs"
-                variant="subtle"
-                color="red"
+                variant="danger"
                 loading={remove.isPending}
                 onClick={() => remove.mutate()}
                 aria-label={`Delete subcategory ${c.name}`}
@@ -197,7 +196,7 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
             />
             <Button
               size="xs"
-              variant="light"
+              variant="secondary"
               disabled={!valid}
               loading={save.isPending}
               onClick={() => save.mutate()}

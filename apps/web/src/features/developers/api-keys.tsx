@@ -79,12 +79,12 @@ function KeysTable(props: {
                 {!k.revokedAt && (
                   <Group gap="xs" justify="flex-end">
                     {canReset && (
-                      <Button size="xs" variant="default" onClick={() => props.onReset(k.id)}>
+                      <Button size="xs" variant="secondary" onClick={() => props.onReset(k.id)}>
                         Reset
                       </Button>
                     )}
                     {canRevoke && (
-                      <Button size="xs" color="red" variant="light" onClick={() => props.onRevoke(k.id)}>
+                      <Button size="xs" variant="danger" onClick={() => props.onRevoke(k.id)}>
                         Revoke
                       </Button>
                     )}

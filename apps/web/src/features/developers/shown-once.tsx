@@ -13,7 +13,7 @@ export function ShownOnce(props: { title: string; value: string | null; onClose:
           <CopyButton value={props.value ?? ''}>
             {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
           </CopyButton>
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Done
           </Button>
         </Group>

@@ -89,15 +89,15 @@ function HooksTable(props: {
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
                   {canCreate && (
-                    <Button size="xs" variant="default" onClick={() => props.onTest(h.id)}>
+                    <Button size="xs" variant="secondary" onClick={() => props.onTest(h.id)}>
                       Send test event
                     </Button>
                   )}
-                  <Button size="xs" variant="default" onClick={() => props.onLog(h)}>
+                  <Button size="xs" variant="secondary" onClick={() => props.onLog(h)}>
                     Deliveries
                   </Button>
                   {canDelete && (
-                    <Button size="xs" color="red" variant="light" onClick={() => props.onRemove(h.id)}>
+                    <Button size="xs" variant="danger" onClick={() => props.onRemove(h.id)}>
                       Delete
                     </Button>
                   )}
@@ -192,7 +192,7 @@ function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
               <Table.Td>{d.lastError ?? d.lastStatusCode ?? '—'}</Table.Td>
               <Table.Td>
                 {canReplay && d.status !== 'pending' && (
-                  <Button size="xs" variant="default" onClick={() => replay.mutate(d.id)}>
+                  <Button size="xs" variant="secondary" onClick={() => replay.mutate(d.id)}>
                     Replay
                   </Button>
                 )}

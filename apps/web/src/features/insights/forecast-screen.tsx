@@ -161,7 +161,7 @@ function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
             <Text size="xs" c="dimmed">
               What-if: {w.moved} moved, nothing saved
             </Text>
-            <Button size="xs" variant="default" onClick={w.reset}>
+            <Button size="xs" variant="secondary" onClick={w.reset}>
               Reset
             </Button>
           </Group>

@@ -204,12 +204,12 @@ export function GuidedTour() {
           {step.text}
         </Text>
         <Group justify="space-between" mt="lg">
-          <Button variant="subtle" color="gray" size="xs" onClick={done}>
+          <Button variant="subtle" size="xs" onClick={done}>
             Skip tour
           </Button>
           <Group gap="xs">
             {index > 0 && (
-              <Button variant="default" size="xs" onClick={() => setIndex(index - 1)}>
+              <Button variant="secondary" size="xs" onClick={() => setIndex(index - 1)}>
                 Back
               </Button>
             )}

@@ -48,11 +48,11 @@ function FileRow(props: {
       )}
       <Group gap="xs" wrap="nowrap">
         {shown && (
-          <Button variant="subtle" color="red" size="xs" onClick={props.onRemove} disabled={busy}>
+          <Button variant="danger" size="xs" onClick={props.onRemove} disabled={busy}>
             {t('kyb.documents.remove')}
           </Button>
         )}
-        <Button variant="light" size="xs" loading={busy} onClick={props.onChoose}>
+        <Button variant="secondary" size="xs" loading={busy} onClick={props.onChoose}>
           {shown ? t('kyb.documents.replace') : t('kyb.documents.choose')}
         </Button>
       </Group>

@@ -25,7 +25,7 @@ export function OwnersFields({ list, form, saved }: Props) {
             <Group justify="space-between" mb="sm">
               <Text fw={600}>{t('kyb.owners.owner', { n: i + 1 })}</Text>
               {fields.length > 1 && (
-                <Button variant="subtle" color="red" size="xs" onClick={() => remove(i)}>
+                <Button variant="danger" size="xs" onClick={() => remove(i)}>
                   {t('kyb.owners.remove')}
                 </Button>
               )}
@@ -52,7 +52,7 @@ export function OwnersFields({ list, form, saved }: Props) {
         </Text>
       )}
       <Button
-        variant="light"
+        variant="secondary"
         onClick={() => append(emptyOwner(subFields))}
         style={{ alignSelf: 'flex-start' }}
         disabled={fields.length >= 20}

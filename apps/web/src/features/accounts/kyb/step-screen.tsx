@@ -37,7 +37,7 @@ function StepNav({ prev, saving }: { prev: KybStep | null | undefined; saving: b
   return (
     <Group justify="space-between">
       {prev ? (
-        <Button variant="default" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>
+        <Button variant="secondary" onClick={() => navigate(paths.account.setupStep.href({ step: prev }))}>
           {t('kyb.back')}
         </Button>
       ) : (

@@ -22,7 +22,6 @@ export function SwitchAccountScreen() {
         <Logo to={paths.dashboard.path} />
         <Button
           variant="subtle"
-          color="gray"
           onClick={async () => {
             await logoutStaff();
             void navigate(paths.auth.login.path, { replace: true });
@@ -34,7 +33,7 @@ export function SwitchAccountScreen() {
       <Card mt="xl" p={{ base: 'lg', sm: 'xl' }}>
         <PageHeader title={t('switch.title')} description={t('switch.subtitle')} />
         <AccountList onSwitched={() => navigate(paths.dashboard.path, { replace: true })} />
-        <Button variant="light" fullWidth mt="lg" onClick={create.open}>
+        <Button variant="secondary" fullWidth mt="lg" onClick={create.open}>
           {t('switch.createNew')}
         </Button>
       </Card>

@@ -1,12 +1,24 @@
-import { Badge, Button, Card as MCard, FileButton, Group, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card as MCard,
+  FileButton,
+  Group,
+  SimpleGrid,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { Card, CardSpend } from '@owo/contract/cards';
+import { DetailField } from '../../../components/detail-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { ListBody, ListPagination } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { extractDocument } from '../../documents';
 import { cardApi, refreshCards, useCardSpends } from '../api';
+import { CardFace } from './card-face';
 import { ReceiptReading, type ReceiptRead } from './receipt-reading';
 
 /** A spend that still needs the holder's receipt: not reversed and nothing uploaded yet. */
@@ -27,7 +39,7 @@ function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => vo
       {(p) => (
         <Button
           size="xs"
-          variant="default"
+          variant="secondary"
           loading={upload.isPending}
           aria-label={`Upload receipt for ${props.spend.merchant}`}
           {...p}
@@ -36,6 +48,36 @@ function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => vo
         </Button>
       )}
     </FileButton>
+  );
+}
+
+/** The card's face beside its balance, limits and this month's spend. */
+function CardSummary({ card: c, onClose }: { card: Card; onClose: () => void }) {
+  return (
+    <>
+      <Group justify="space-between" p="md" pb={0}>
+        <Title order={4}>
+          {c.label ?? c.brand} •••• {c.last4}
+        </Title>
+        <Button size="xs" variant="subtle" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} p="md" spacing="lg">
+        <CardFace card={c} />
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm" style={{ alignContent: 'start' }}>
+          <DetailField label="Balance" value={formatMoney(c.balanceMinor, c.currency)} />
+          <DetailField label="Status" value={<StatusBadge status={c.status} />} />
+          <DetailField label="Per transaction" value={formatMoney(c.perTransactionLimitMinor, c.currency)} />
+          <DetailField label="Monthly limit" value={formatMoney(c.monthlyLimitMinor, c.currency)} />
+          <DetailField label="Spent this month" value={formatMoney(c.spentThisMonthMinor, c.currency)} />
+          <DetailField label="Use" value={c.singleUse ? 'Single use' : 'Reusable'} />
+        </SimpleGrid>
+      </SimpleGrid>
+      <Title order={5} px="md" pb="xs">
+        Transactions
+      </Title>
+    </>
   );
 }
 
@@ -54,15 +96,8 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
     );
   };
   return (
-    <MCard padding={0}>
-      <Group justify="space-between" p="md">
-        <Title order={4}>
-          Transactions · {props.card.brand} •••• {props.card.last4}
-        </Title>
-        <Button size="xs" variant="subtle" onClick={props.onClose}>
-          Close
-        </Button>
-      </Group>
+    <MCard padding={0} data-testid="card-detail">
+      <CardSummary card={props.card} onClose={props.onClose} />
       <ListBody query={list} isEmpty={!list.data?.items.length}>
         <Table>
           <Table.Thead>

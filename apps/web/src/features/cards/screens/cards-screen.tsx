@@ -32,7 +32,7 @@ function CardActionsMenu({ c }: { c: Card }) {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button size="xs" variant="default">
+        <Button size="xs" variant="secondary">
           Actions
         </Button>
       </Menu.Target>
@@ -82,7 +82,7 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button
             size="xs"
-            variant={opened ? 'light' : 'subtle'}
+            variant={opened ? 'secondary' : 'subtle'}
             aria-label={`Transactions of card ${c.last4}`}
             onClick={onToggle}
           >
@@ -121,7 +121,7 @@ export function CardsScreen() {
         actions={
           canPost && (
             <Group gap="sm">
-              <Button variant="default" onClick={() => navigate(paths.cards.fund.href())}>
+              <Button variant="secondary" onClick={() => navigate(paths.cards.fund.href())}>
                 Fund card
               </Button>
               <Button onClick={() => navigate(paths.cards.create.href())}>Create card</Button>

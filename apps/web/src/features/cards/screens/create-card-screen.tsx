@@ -3,10 +3,10 @@ import {
   Button,
   Card as MCard,
   Checkbox,
+  CopyButton,
   Group,
   MultiSelect,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -19,7 +19,10 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { cardApi, refreshCards, useMembers, type CreatedCard } from '../api';
 import { paths } from '../../../lib/paths';
+import { DetailField } from '../../../components/detail-field';
 import { PageHeader } from '../../../components/page-header';
+import { CardFace } from '../components/card-face';
+import { FormGrid } from '../../../components/form-grid';
 
 function useCardForm() {
   return useZodForm(cardCreateBody, {
@@ -34,6 +37,24 @@ function useCardForm() {
   });
 }
 
+/** The number in groups of four, copyable (the test reads it by its id). */
+function CopyNumber({ number }: { number: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text ff="monospace" fw={700} data-testid="card-number">
+        {number.match(/.{1,4}/g)!.join(' ')}
+      </Text>
+      <CopyButton value={number}>
+        {({ copied, copy }) => (
+          <Button size="compact-xs" variant="subtle" onClick={copy}>
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
 /** The new card's number, expiry and CVV, shown this once. */
 function CreatedCardView({ created }: { created: CreatedCard }) {
   const navigate = useNavigate();
@@ -43,23 +64,14 @@ function CreatedCardView({ created }: { created: CreatedCard }) {
       <Alert color="yellow">
         This is the only time the full card number is shown. Copy it somewhere safe now.
       </Alert>
-      <MCard>
-        <Text size="xs" c="dimmed">
-          {created.brand} · {created.holder.name}
-        </Text>
-        <Text ff="monospace" fz={22} fw={700} data-testid="card-number">
-          {created.number.match(/.{1,4}/g)!.join(' ')}
-        </Text>
-        <Group gap="xl" mt="sm">
-          <Text size="sm">
-            Expires {String(created.expiryMonth).padStart(2, '0')}/{String(created.expiryYear).slice(-2)}
-          </Text>
-          <Text size="sm">CVV {created.cvv}</Text>
-        </Group>
-      </MCard>
+      <CardFace card={created} />
+      <Group gap="xl">
+        <DetailField label="Card number" value={<CopyNumber number={created.number} />} />
+        <DetailField label="CVV" value={<Text ff="monospace">{created.cvv}</Text>} />
+      </Group>
       <Group>
         <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>Fund this card</Button>
-        <Button variant="default" onClick={() => navigate(paths.cards.root.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.cards.root.href())}>
           Done
         </Button>
       </Group>
@@ -72,7 +84,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
   const members = useMembers();
   const e = form.formState.errors;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <FormGrid>
       <Controller
         control={form.control}
         name="holderId"
@@ -119,7 +131,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
         )}
       />
       <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
-    </SimpleGrid>
+    </FormGrid>
   );
 }
 

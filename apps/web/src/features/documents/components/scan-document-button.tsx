@@ -30,7 +30,7 @@ export function ScanDocumentButton(
     kind: DocumentKind;
     onRead: (doc: ExtractedDocument, file: File) => void;
     disabled?: boolean;
-  } & Pick<ButtonProps, 'size' | 'variant'>,
+  } & Pick<ButtonProps, 'size'>,
 ) {
   const { t } = useTranslation('documents');
   const reset = useRef<() => void>(null);
@@ -62,7 +62,7 @@ export function ScanDocumentButton(
     <FileButton resetRef={reset} onChange={pick} accept={DOCUMENT_TYPES.join(',')}>
       {(p) => (
         <Button
-          variant={props.variant ?? 'light'}
+          variant="secondary"
           size={props.size}
           loading={read.isPending}
           disabled={props.disabled}

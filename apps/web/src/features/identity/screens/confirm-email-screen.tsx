@@ -132,7 +132,7 @@ function ResendForm(props: { email: string }) {
           {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
-        <Button type="submit" variant="light" loading={resend.isPending}>
+        <Button type="submit" variant="secondary" loading={resend.isPending}>
           {t('confirmEmail.resend')}
         </Button>
         <Button component={Link} to={paths.auth.login.path} variant="subtle">

@@ -39,7 +39,7 @@ export function ForgotPasswordScreen() {
         </ThemeIcon>
         <AuthHeader title={t('forgot.sentTitle')} />
         <Text mt={-16}>{t('forgot.sent')}</Text>
-        <Button component={Link} to={paths.auth.login.path} variant="default" fullWidth>
+        <Button component={Link} to={paths.auth.login.path} variant="secondary" fullWidth>
           {t('forgot.backToLogin')}
         </Button>
       </Stack>

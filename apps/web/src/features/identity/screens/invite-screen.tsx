@@ -135,7 +135,7 @@ function SignInToAccept({ code, inv }: { code: string; inv: Invitation }) {
       <Button
         component={Link}
         size="md"
-        variant={inv.userExists ? 'filled' : 'default'}
+        variant={inv.userExists ? 'primary' : 'secondary'}
         to={paths.auth.loginWithCode.href({ code }, { email: inv.email })}
       >
         {t('invite.existingUser')}
@@ -143,7 +143,7 @@ function SignInToAccept({ code, inv }: { code: string; inv: Invitation }) {
       <Button
         component={Link}
         size="md"
-        variant={inv.userExists ? 'default' : 'filled'}
+        variant={inv.userExists ? 'secondary' : 'primary'}
         to={paths.auth.registerWithCode.href({ code }, { email: inv.email })}
       >
         {t('invite.newUser')}

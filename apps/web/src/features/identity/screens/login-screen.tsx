@@ -62,7 +62,7 @@ export function LoginScreen() {
         <Button
           component={Link}
           to={code ? paths.auth.registerWithCode.href({ code }) : paths.auth.register.path}
-          variant="default"
+          variant="secondary"
           size="md"
           fullWidth
         >

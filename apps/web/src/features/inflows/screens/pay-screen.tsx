@@ -1,20 +1,8 @@
 // The public pay page (issue 24 §2): /payment-collection/invoice/:token, no sign-in; the token is the
 // invoice's pay link (a link token, issue 34 §3), never an id. A cancelled invoice's link says so.
 // Titled "Pay invoice" with the company's name (the spec's 'New Expense Payment' is a leftover).
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Card,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Card, Center, Divider, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { CompanyMark } from '../../../components/company-mark';
 import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePublicInvoice } from '../api';
@@ -53,21 +41,6 @@ export function PayInvoiceScreen() {
         <InvoicePayCard data={q.data} />
       )}
     </PublicFrame>
-  );
-}
-
-/** The company's mark on its invoice: its initials (companies have no logo upload). */
-function CompanyMark({ name }: { name: string }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-  return (
-    <Avatar size={48} radius="md" color="teal" variant="filled" aria-hidden>
-      {initials}
-    </Avatar>
   );
 }
 

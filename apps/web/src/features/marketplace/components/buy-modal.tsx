@@ -31,7 +31,7 @@ export function PaymentInitiatedModal(props: { opened: boolean; onClose: () => v
       <Stack>
         <Text size="sm">{t('buyFlow.initiatedText')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => exit('/marketplace')}>
+          <Button variant="secondary" onClick={() => exit('/marketplace')}>
             {t('buyFlow.toMarketplace')}
           </Button>
           <Button onClick={() => exit('/marketplace/vending-history')}>{t('buyFlow.toHistory')}</Button>
@@ -209,7 +209,7 @@ function SingleStep({ f, onBack, onReview }: { f: SingleForm; onBack: () => void
         error={f.errors.category}
       />
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           ← {t('form.back')}
         </Button>
         <Button onClick={onReview}>{t('buyFlow.reviewOrder')}</Button>
@@ -301,7 +301,7 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
         <Stack>
           <ReviewTable draft={draft} />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('single')}>
+            <Button variant="secondary" onClick={() => setStep('single')}>
               ← {t('form.back')}
             </Button>
             <Button loading={pay.isPending} onClick={() => pay.mutate()}>

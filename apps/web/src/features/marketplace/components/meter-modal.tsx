@@ -8,6 +8,7 @@ import { meterFormBody, type MeterAddBody } from '@owo/contract/marketplace';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { marketplaceApi, refreshMarketplace, useDiscos, type Verified } from '../api';
+import { FormGrid } from '../../../components/form-grid';
 
 function useMeterForm() {
   return useZodForm(meterFormBody, {
@@ -29,7 +30,7 @@ function MeterFields({ form }: { form: ReturnType<typeof useMeterForm> }) {
   const discos = useDiscos();
   const e = form.formState.errors;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <FormGrid>
       <Controller
         control={form.control}
         name="disco"
@@ -69,7 +70,7 @@ function MeterFields({ form }: { form: ReturnType<typeof useMeterForm> }) {
       <TextInput label={t('form.state')} {...form.register('state')} error={e.state?.message} />
       <TextInput label={t('form.phone')} {...form.register('phoneNo')} error={e.phoneNo?.message} />
       <TextInput label={t('form.label')} {...form.register('label')} error={e.label?.message} />
-    </SimpleGrid>
+    </FormGrid>
   );
 }
 
@@ -126,7 +127,7 @@ export function MeterModal(props: { opened: boolean; onClose: () => void }) {
             <Detail label={t('cols.state')} value={form.getValues('state')} />
           </SimpleGrid>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => setVerified(null)}>
+            <Button variant="secondary" onClick={() => setVerified(null)}>
               ← {t('form.back')}
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(form.getValues() as MeterAddBody)}>

@@ -100,12 +100,12 @@ export function MarketplaceScreen() {
         actions={
           <>
             {canReport && (
-              <Button variant="default" onClick={() => navigate(paths.marketplace.meterReport.href())}>
+              <Button variant="secondary" onClick={() => navigate(paths.marketplace.meterReport.href())}>
                 {t('report.button')}
               </Button>
             )}
             {canAssets && (
-              <Button variant="default" onClick={() => navigate(paths.marketplace.meters.href())}>
+              <Button variant="secondary" onClick={() => navigate(paths.marketplace.meters.href())}>
                 {t('assets')}
               </Button>
             )}

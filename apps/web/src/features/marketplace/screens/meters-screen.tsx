@@ -43,7 +43,7 @@ function MetersTable({ items }: { items: Meter[] }) {
             <Table.Td tt="capitalize">{m.vendType}</Table.Td>
             <Table.Td>
               {canDelete && (
-                <Button size="xs" variant="subtle" color="red" onClick={() => del.mutate(m.id)}>
+                <Button size="xs" variant="danger" onClick={() => del.mutate(m.id)}>
                   Delete
                 </Button>
               )}
@@ -78,7 +78,7 @@ export function MetersScreen() {
         actions={
           canPost && (
             <Group gap="sm">
-              <Button variant="default" onClick={() => navigate(paths.marketplace.importMeters.href())}>
+              <Button variant="secondary" onClick={() => navigate(paths.marketplace.importMeters.href())}>
                 {t('import.button')}
               </Button>
               <Button onClick={() => setAdding(true)}>{t('newMeter')}</Button>

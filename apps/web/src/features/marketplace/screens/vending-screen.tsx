@@ -169,7 +169,7 @@ export function VendingScreen() {
             onDone={() => void refreshMarketplace()}
             extra={
               rejected && canPatch ? (
-                <Button variant="default" onClick={() => (setAmount(v.amount), setUpdating(true))}>
+                <Button variant="secondary" onClick={() => (setAmount(v.amount), setUpdating(true))}>
                   {t('detail.update')}
                 </Button>
               ) : null

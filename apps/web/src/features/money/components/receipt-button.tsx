@@ -32,7 +32,7 @@ export function ReceiptButton(
     }
   }
   return (
-    <Button variant="light" loading={busy} onClick={() => void download()} {...button}>
+    <Button variant="secondary" loading={busy} onClick={() => void download()} {...button}>
       Download Receipt
     </Button>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
 import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
+import { FormGrid } from '../../../components/form-grid';
 
 export const DEPOSIT_POLL_MS = 1500;
 export const DEPOSIT_POLL_LIMIT = 40;
@@ -110,7 +111,7 @@ export function SandboxDeposit(props: {
               Sandbox only: send test money to this account as a bank customer would. Nothing real moves.
             </Text>
           </div>
-          <Group grow align="flex-start" wrap="wrap">
+          <FormGrid>
             <TextInput
               label={`Amount (${CURRENCY_INFO[props.currency ?? 'NGN'].symbol})`}
               placeholder="5000.00"
@@ -126,7 +127,7 @@ export function SandboxDeposit(props: {
               error={form.formState.errors.senderName?.message}
               miw={160}
             />
-          </Group>
+          </FormGrid>
           {waitingFor && (
             <Alert color="blue">Transfer sent. Waiting for the bank to confirm the deposit…</Alert>
           )}

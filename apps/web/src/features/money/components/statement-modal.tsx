@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { WalletDto } from '@owo/contract';
 import { DateField } from '../../../components/date-field';
@@ -16,6 +6,7 @@ import { dayjs } from '../../../lib/format';
 import { isApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
 import { downloadStatement, saveBlob } from '../api';
+import { FormGrid } from '../../../components/form-grid';
 
 /** The statement's wallet, range and format, checked here then downloaded; errors by field. */
 function useStatementForm(wallets: WalletDto[], onClose: () => void) {
@@ -82,10 +73,10 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
           error={errors.walletId}
           allowDeselect={false}
         />
-        <SimpleGrid cols={2}>
+        <FormGrid>
           <DateField label="From" value={f.from} onChange={f.setFrom} error={errors.from} />
           <DateField label="To" value={f.to} onChange={f.setTo} error={errors.to} />
-        </SimpleGrid>
+        </FormGrid>
         <SegmentedControl
           value={f.format}
           onChange={(v) => f.setFormat(v as 'pdf' | 'csv')}
@@ -96,7 +87,7 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
         />
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
           <Button loading={f.busy} onClick={() => void f.submit()}>

@@ -52,7 +52,7 @@ export function AddFundsSuccessScreen() {
         )}
         <Group>
           {transactionId && (
-            <Button variant="default" component={Link} to={paths.transaction.href({ transactionId })}>
+            <Button variant="secondary" component={Link} to={paths.transaction.href({ transactionId })}>
               View transaction
             </Button>
           )}

@@ -57,7 +57,7 @@ function RelatedCard({ related }: { related: NonNullable<TransactionDetail['rela
             {signedAmountText(related)}
           </Text>
           <Button
-            variant="light"
+            variant="secondary"
             size="xs"
             component={Link}
             to={paths.transaction.href({ transactionId: related.id })}
@@ -86,7 +86,7 @@ export function TransactionScreen() {
         >
           {missing ? 'This transaction does not exist or belongs to another account.' : q.error?.message}
         </Alert>
-        <Button variant="default" w="fit-content" onClick={() => navigate(paths.transactions.path)}>
+        <Button variant="secondary" w="fit-content" onClick={() => navigate(paths.transactions.path)}>
           Back to transactions
         </Button>
       </Stack>

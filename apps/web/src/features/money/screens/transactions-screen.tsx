@@ -49,7 +49,7 @@ export function TransactionsScreen() {
               filename="owo-transactions.csv"
             />
             {canStatement && (
-              <Button variant="default" onClick={() => setStatementOpen(true)}>
+              <Button variant="secondary" onClick={() => setStatementOpen(true)}>
                 Statement
               </Button>
             )}

@@ -8,6 +8,7 @@ import { payeeApi, refreshPayees } from '../api';
 import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
+import { FormGrid } from '../../../components/form-grid';
 
 /**
  * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
@@ -32,10 +33,10 @@ export function VendorFormModal(props: VendorFormProps) {
       <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
         <Stack>
           <TextInput label="Name" required {...form.register('name')} error={e.name?.message} />
-          <Group grow>
+          <FormGrid>
             <TextInput label="Email" required {...form.register('email')} error={e.email?.message} />
             <TextInput label="Phone" {...form.register('phone')} error={e.phone?.message} />
-          </Group>
+          </FormGrid>
           <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
           <VendorBankFields form={form} banks={banks.data} lookup={lookup} />
           <AccountNameCheck lookup={lookup} typedName={form.watch('name')} />
@@ -46,7 +47,7 @@ export function VendorFormModal(props: VendorFormProps) {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={lookup.state === 'checking'}>
@@ -110,7 +111,7 @@ function VendorBankFields(props: {
   const { form, banks, lookup } = props;
   const e = form.formState.errors;
   return (
-    <Group grow align="flex-start">
+    <FormGrid>
       <Controller
         control={form.control}
         name="bankCode"
@@ -137,6 +138,6 @@ function VendorBankFields(props: {
             : undefined)
         }
       />
-    </Group>
+    </FormGrid>
   );
 }

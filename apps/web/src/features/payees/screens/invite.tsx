@@ -93,7 +93,7 @@ export function VendorInviteSuccessScreen() {
         </Text>
         <Group>
           <Button onClick={() => navigate(paths.vendors.root.href())}>Back to vendors</Button>
-          <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
+          <Button variant="secondary" onClick={() => navigate(paths.vendors.invite.href())}>
             Invite another vendor
           </Button>
         </Group>

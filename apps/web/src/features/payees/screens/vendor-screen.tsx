@@ -78,13 +78,13 @@ function VendorHeaderActions({
   return (
     <>
       {canPay && (
-        <Button variant="default" onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}>
+        <Button variant="secondary" onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}>
           Pay vendor
         </Button>
       )}
       {canInvite && (
         <Button
-          variant="default"
+          variant="secondary"
           onClick={() => navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))}
         >
           Ask vendor to update details

@@ -35,10 +35,10 @@ export function VendorsScreen() {
             />
             {canCreate && (
               <>
-                <Button variant="default" onClick={() => navigate(paths.vendors.import.href())}>
+                <Button variant="secondary" onClick={() => navigate(paths.vendors.import.href())}>
                   Import vendors
                 </Button>
-                <Button variant="default" onClick={() => navigate(paths.vendors.invite.href())}>
+                <Button variant="secondary" onClick={() => navigate(paths.vendors.invite.href())}>
                   Invite vendor
                 </Button>
                 <Button onClick={() => setAdding(true)}>Add vendor</Button>

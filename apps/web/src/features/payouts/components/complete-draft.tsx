@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ExtractedDocument } from '@owo/contract/documents';
 import type { Bill } from '@owo/contract/payouts-bills';
@@ -9,6 +9,7 @@ import { usePayees } from '../../payees';
 import { billApi, refreshPayouts } from '../api';
 import { fillDraft, type DraftField, type DraftValues } from './bill-scan';
 import { InvoiceBankCheck } from './invoice-bank-check';
+import { FormGrid } from '../../../components/form-grid';
 
 /**
  * A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill.
@@ -85,7 +86,7 @@ function useDraftForm(b: Bill) {
 function DraftFields({ form }: { form: ReturnType<typeof useDraftForm> }) {
   const { v, set, marks, err } = form;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <FormGrid>
       <TextInput
         label="Amount (₦)"
         value={v.amount}
@@ -114,6 +115,6 @@ function DraftFields({ form }: { form: ReturnType<typeof useDraftForm> }) {
         error={err('dueDate')}
         {...marks.check('dueDate')}
       />
-    </SimpleGrid>
+    </FormGrid>
   );
 }

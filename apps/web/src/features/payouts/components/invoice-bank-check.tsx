@@ -57,7 +57,7 @@ function BankMismatch(props: { bank: DocumentBank; vendor: Payee }) {
       {!pending && (
         <Group mt="sm">
           {canEdit ? (
-            <Button size="xs" variant="default" onClick={() => setChanging(true)}>
+            <Button size="xs" variant="secondary" onClick={() => setChanging(true)}>
               Request a bank change
             </Button>
           ) : (
@@ -90,7 +90,7 @@ function NoVendorNotice(props: { bank: DocumentBank; name: string | null; onAdde
       </Text>
       {canAdd && (
         <Group mt="sm">
-          <Button size="xs" variant="default" onClick={() => setAdding(true)}>
+          <Button size="xs" variant="secondary" onClick={() => setAdding(true)}>
             Add as a new vendor
           </Button>
         </Group>

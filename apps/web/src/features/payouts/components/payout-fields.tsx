@@ -1,12 +1,13 @@
 // Form pieces shared by the direct payout flow and the payout edit flow (001 §2 Payouts): the
 // asset selection, the project picker and the "Repeat" choice of a recurring payout.
-import { Group, MultiSelect, Select } from '@mantine/core';
+import { MultiSelect, Select } from '@mantine/core';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field';
 import { formatDate } from '../../../lib/format';
 import { useAssets } from '../../products';
 import { useProjects } from '../../projects';
 import type { PayoutRecurrence } from '../api';
+import { FormGrid } from '../../../components/form-grid';
 
 /** The assets (and their inventory) a payout pays for: ids of the company's active assets. */
 export function AssetSelection(props: {
@@ -72,7 +73,7 @@ export function RepeatField(props: {
 }) {
   const v = props.value;
   return (
-    <Group grow align="flex-start">
+    <FormGrid>
       <Select
         label="Repeat"
         allowDeselect={false}
@@ -96,7 +97,7 @@ export function RepeatField(props: {
           error={props.error}
         />
       )}
-    </Group>
+    </FormGrid>
   );
 }
 

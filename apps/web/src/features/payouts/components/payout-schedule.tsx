@@ -55,7 +55,7 @@ export function RecurrenceCard(props: {
           </Text>
         </div>
         {props.canDelete && r.status === 'active' && (
-          <Button color="red" variant="light" onClick={() => actions.setStopping(true)}>
+          <Button variant="danger" onClick={() => actions.setStopping(true)}>
             Stop repeating
           </Button>
         )}
@@ -95,7 +95,7 @@ export function ScheduleCard(props: { canPut: boolean; canDelete: boolean; actio
           </>
         )}
         {props.canDelete && (
-          <Button color="red" variant="light" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+          <Button variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate()}>
             Cancel scheduled payout
           </Button>
         )}

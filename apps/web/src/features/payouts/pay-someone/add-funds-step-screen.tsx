@@ -53,11 +53,11 @@ export function AddFundsStepScreen() {
             <b>{formatMoney(short, a.walletCurrency)}</b> to continue.
           </Alert>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
               Back
             </Button>
             <Group>
-              <Button variant="light" loading={check.isPending} onClick={() => check.mutate()}>
+              <Button variant="secondary" loading={check.isPending} onClick={() => check.mutate()}>
                 I have added funds
               </Button>
               <Button

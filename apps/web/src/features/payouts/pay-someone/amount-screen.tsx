@@ -116,7 +116,7 @@ export function AmountScreen() {
             </Text>
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Cancel
             </Button>
             <Button

@@ -43,7 +43,7 @@ export function ConfirmScreen() {
         held then.
       </Text>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
           Back
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>

@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { resolvedName, useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
+import { FormGrid } from '../../../components/form-grid';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -96,7 +97,7 @@ function NairaFields(props: {
   const banks = useBanks();
   return (
     <>
-      <Group grow align="flex-start">
+      <FormGrid>
         <BankSelect
           required
           banks={banks.data}
@@ -118,7 +119,7 @@ function NairaFields(props: {
               : undefined)
           }
         />
-      </Group>
+      </FormGrid>
       <AccountNameCheck lookup={lookup} typedName={f.name} />
     </>
   );
@@ -140,7 +141,7 @@ function ForeignFields(props: {
         onChange={set('fAccountName')}
         error={errors.fAccountName}
       />
-      <Group grow align="flex-start">
+      <FormGrid>
         <TextInput
           label={currency === 'GBP' ? 'IBAN or account number' : 'Account number or IBAN'}
           required
@@ -155,8 +156,8 @@ function ForeignFields(props: {
           onChange={set('swiftCode')}
           error={errors.swiftCode}
         />
-      </Group>
-      <Group grow align="flex-start">
+      </FormGrid>
+      <FormGrid>
         {currency === 'GBP' ? (
           <TextInput
             label="Sort code (optional)"
@@ -179,8 +180,8 @@ function ForeignFields(props: {
           onChange={set('bankName')}
           error={errors.bankName}
         />
-      </Group>
-      <Group grow align="flex-start">
+      </FormGrid>
+      <FormGrid>
         <TextInput
           label="Bank country (2 letters)"
           required
@@ -189,7 +190,7 @@ function ForeignFields(props: {
           onChange={set('country')}
           error={errors.country}
         />
-      </Group>
+      </FormGrid>
       <Textarea
         label="Recipient address"
         required
@@ -214,7 +215,7 @@ function NewRecipientFields(props: {
   const set: OnField = (k) => (e) => setF({ ...f, [k]: e.currentTarget.value });
   return (
     <>
-      <Group grow align="flex-start">
+      <FormGrid>
         <TextInput
           label="Recipient name"
           required
@@ -223,7 +224,7 @@ function NewRecipientFields(props: {
           error={errors.name}
         />
         <TextInput label="Email (optional)" value={f.email} onChange={set('email')} />
-      </Group>
+      </FormGrid>
       {currency === 'NGN' ? (
         <NairaFields f={f} setF={setF} set={set} errors={errors} lookup={props.lookup} />
       ) : (
@@ -323,7 +324,7 @@ export function RecipientScreen() {
             <NewRecipientFields f={f} setF={setF} errors={errors} currency={currency} lookup={lookup} />
           )}
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button onClick={save} disabled={lookup.state === 'checking'}>

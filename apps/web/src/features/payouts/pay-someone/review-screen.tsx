@@ -53,7 +53,7 @@ export function ReviewScreen() {
         </Alert>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={nav.back}>
+        <Button variant="secondary" onClick={nav.back}>
           Back
         </Button>
         <Button loading={requote.isPending} onClick={() => requote.mutate()}>

@@ -25,7 +25,7 @@ export function SchedulingScreen() {
             onChange={setDate}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button

@@ -7,6 +7,7 @@ import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useIsReseller, useNav } from './shared';
 import { paths } from '../../../lib/paths';
+import { FormGrid } from '../../../components/form-grid';
 
 type SenderForm = { name: string; address: string; country: string; phone: string };
 
@@ -66,7 +67,7 @@ export function SenderDetailsScreen() {
             onChange={(e) => setF({ ...f, address: e.currentTarget.value })}
             error={errors.address}
           />
-          <Group grow>
+          <FormGrid>
             <TextInput
               label="Country (2 letters)"
               maxLength={2}
@@ -79,9 +80,9 @@ export function SenderDetailsScreen() {
               value={f.phone}
               onChange={(e) => setF({ ...f, phone: e.currentTarget.value })}
             />
-          </Group>
+          </FormGrid>
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button

@@ -50,7 +50,7 @@ export function WirePurposeScreen() {
             error={errors.narration}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={nav.back}>
+            <Button variant="secondary" onClick={nav.back}>
               Back
             </Button>
             <Button

@@ -42,7 +42,7 @@ export function AssetsSelectionScreen() {
             error={error}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.payouts.direct.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.payouts.direct.href())}>
               Back
             </Button>
             <Button onClick={onContinue}>Continue</Button>

@@ -169,7 +169,7 @@ export function BillScheduledScreen() {
           p && (
             <>
               <Button
-                variant="default"
+                variant="secondary"
                 onClick={() => void navigate(paths.payouts.detail.href({ ref: p.id }))}
               >
                 Open the payout

@@ -18,6 +18,7 @@ import { BILL_TIERS, type BillTier, type BillTierBand } from '@owo/contract/payo
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '../api';
 import { queryClient } from '../../../lib/query';
+import { FormGrid } from '../../../components/form-grid';
 
 /** Copies the account's own bill address: mail sent to it becomes a draft bill. */
 export function BillInboxModal(props: { opened: boolean; onClose: () => void }) {
@@ -42,7 +43,7 @@ export function BillInboxModal(props: { opened: boolean; onClose: () => void }) 
             />
             <CopyButton value={q.data.email}>
               {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : undefined} onClick={copy}>
+                <Button variant="secondary" onClick={copy}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -88,7 +89,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
         {edit && (
           <Stack gap="xs">
             <Text fw={600}>{LABEL[edit.tier]}</Text>
-            <Group grow align="flex-start">
+            <FormGrid>
               <NumberInput
                 label="From (₦)"
                 min={0}
@@ -105,7 +106,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
                 onChange={(v) => setEdit({ ...edit, to: v })}
                 error={save.error?.errors?.toAmount?.[0]}
               />
-            </Group>
+            </FormGrid>
             <Select
               label="Approval workflow (payouts)"
               data={(workflows.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
@@ -114,7 +115,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
               nothingFoundMessage="Create a payout workflow in Settings first"
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEdit(null)}>
+              <Button variant="secondary" onClick={() => setEdit(null)}>
                 Cancel
               </Button>
               <Button loading={save.isPending} disabled={!edit.workflowId} onClick={() => save.mutate()}>
@@ -154,7 +155,7 @@ function TiersTable(props: { bands: BillTierBand[] | undefined; onEdit: (edit: T
               <Table.Td>
                 <Button
                   size="xs"
-                  variant="default"
+                  variant="secondary"
                   onClick={() =>
                     props.onEdit({
                       tier: t,

@@ -56,7 +56,7 @@ export function BillRequestModal(props: { opened: boolean; onClose: () => void }
           The vendor gets a link to send the bill; the link works once.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
           <Button
@@ -111,15 +111,15 @@ export function BillsList() {
           />
           <Group gap="xs">
             {canCreate && (
-              <Button variant="default" onClick={() => navigate(paths.bills.import.href())}>
+              <Button variant="secondary" onClick={() => navigate(paths.bills.import.href())}>
                 Import bills
               </Button>
             )}
-            <Button variant="default" onClick={() => setInbox(true)}>
+            <Button variant="secondary" onClick={() => setInbox(true)}>
               Bill inbox email
             </Button>
             {canTiers && (
-              <Button variant="default" onClick={() => setTiers(true)}>
+              <Button variant="secondary" onClick={() => setTiers(true)}>
                 Bill tiers
               </Button>
             )}
@@ -202,14 +202,14 @@ export function BillScreen() {
       {b.status === 'sent' && b.payoutId && (
         <Group>
           <Button
-            variant="default"
+            variant="secondary"
             onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
           >
             Open the payout
           </Button>
           {payout.data?.scheduledDate && (
             <Button
-              variant="default"
+              variant="secondary"
               onClick={() => void navigate(paths.bills.scheduled.href({ ref: b.reference }))}
             >
               Scheduled for {formatDate(payout.data.scheduledDate)}

@@ -110,12 +110,12 @@ export function DirectPayoutScreen() {
             error={s.error}
             nothingFoundMessage="No vendor found"
           />
-          <Button variant="light" onClick={() => s.setAdding(true)} w="fit-content">
+          <Button variant="secondary" onClick={() => s.setAdding(true)} w="fit-content">
             Add a new vendor
           </Button>
           {s.option === 'project' && <ProjectSelect value={s.projectId} onChange={s.setProjectId} />}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.payouts.root.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.payouts.root.href())}>
               Cancel
             </Button>
             <Button onClick={s.onContinue}>Continue</Button>
@@ -195,7 +195,7 @@ export function PaymentDetailsScreen() {
           )}
           <Group justify="space-between">
             <Button
-              variant="default"
+              variant="secondary"
               onClick={() =>
                 navigate(
                   s.draft?.payoutOption === 'asset'
@@ -264,7 +264,7 @@ export function PaymentReviewScreen() {
         Nothing leaves your wallet until the payout is approved; the amount and fee are held then.
       </Text>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate(paths.payouts.paymentDetails.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payouts.paymentDetails.href())}>
           Back
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>

@@ -72,8 +72,7 @@ export function MassApprovalScreen() {
           />
           <Group justify="flex-end">
             <Button
-              color="red"
-              variant="light"
+              variant="danger"
               disabled={!selected.size}
               loading={decide.isPending}
               onClick={() => go('rejected')}
@@ -173,7 +172,7 @@ export function MassPayoutReviewScreen() {
         </Card>
       )}
       <Group>
-        <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payouts.massApproval.href())}>
           Back to mass approval
         </Button>
         <Button onClick={() => navigate(paths.payouts.root.href())}>Payouts</Button>

@@ -137,7 +137,7 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
           </Text>
           <Group justify="space-between">
             <Button
-              variant="default"
+              variant="secondary"
               onClick={() => {
                 setDraft(undefined);
                 void navigate(paths.payouts.detail.href({ ref: p.id }));
@@ -222,7 +222,7 @@ export function PayoutEditAssetsScreen() {
             error={error}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: payout.id }))}>
+            <Button variant="secondary" onClick={() => navigate(paths.payouts.edit.href({ ref: payout.id }))}>
               Back
             </Button>
             <Button
@@ -328,7 +328,7 @@ export function PayoutEditReviewScreen() {
       </Text>
       <Group justify="space-between">
         <Button
-          variant="default"
+          variant="secondary"
           onClick={() =>
             navigate((isAsset ? paths.payouts.editAssets : paths.payouts.edit).href({ ref: payout.id }))
           }

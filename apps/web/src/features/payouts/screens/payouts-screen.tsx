@@ -105,7 +105,7 @@ function PayoutsActions(props: { filters: ListFilters }) {
         filename="owo-payouts.csv"
       />
       {canApprove && (
-        <Button variant="default" onClick={() => navigate(paths.payouts.massApproval.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payouts.massApproval.href())}>
           Mass approval
         </Button>
       )}
@@ -166,7 +166,7 @@ function PayoutScreen(props: { id: string }) {
         actions={
           <>
             {canPut && isPayoutEditable(p) && (
-              <Button variant="default" onClick={() => navigate(paths.payouts.edit.href({ ref: p.id }))}>
+              <Button variant="secondary" onClick={() => navigate(paths.payouts.edit.href({ ref: p.id }))}>
                 Edit
               </Button>
             )}

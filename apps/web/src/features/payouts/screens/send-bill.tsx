@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileInput, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LINK_STATUS } from '@owo/contract/http';
@@ -26,6 +14,7 @@ import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
+import { FormGrid } from '../../../components/form-grid';
 
 /** The bill's fields as typed on payment-details. */
 type BillValues = {
@@ -197,7 +186,7 @@ function SendBillFields(props: {
     <>
       <TextInput label="Amount (₦)" inputMode="decimal" {...text('amount')} />
       <TextInput label="Description" {...text('description')} />
-      <Group grow align="flex-start">
+      <FormGrid>
         <TextInput label="Invoice number" {...text('invoiceNumber')} />
         <DateField
           label="Due date"
@@ -206,8 +195,8 @@ function SendBillFields(props: {
           onChange={set('dueDate')}
           error={err('dueDate')}
         />
-      </Group>
-      <Group grow align="flex-start">
+      </FormGrid>
+      <FormGrid>
         <BankSelect
           banks={props.banks}
           value={v.bankCode || null}
@@ -216,7 +205,7 @@ function SendBillFields(props: {
           error={err('bankCode')}
         />
         <TextInput label="Account number" inputMode="numeric" maxLength={10} {...text('accountNumber')} />
-      </Group>
+      </FormGrid>
       {review ? (
         <TextInput label="Bill (PDF or image, up to 1 MB)" value={review.fileName ?? '—'} readOnly />
       ) : (

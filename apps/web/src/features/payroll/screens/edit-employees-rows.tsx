@@ -57,13 +57,7 @@ export function EmployeeRow(props: {
       <Table.Td title={hidden}>{!visible ? MASKED : <RowPay live={props.live} f={f} />}</Table.Td>
       <Table.Td>
         {editable && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            aria-label={`Remove ${f.name}`}
-            onClick={props.onRemove}
-          >
+          <Button variant="danger" size="xs" aria-label={`Remove ${f.name}`} onClick={props.onRemove}>
             Remove
           </Button>
         )}

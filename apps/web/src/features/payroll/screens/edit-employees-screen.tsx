@@ -102,7 +102,7 @@ function AddEmployeePicker(props: {
         w={360}
       />
       <Button
-        variant="default"
+        variant="secondary"
         disabled={!picked}
         onClick={() => {
           const e = choices.find((c) => c.id === picked);
@@ -231,7 +231,7 @@ export function EditPayrollEmployeesScreen() {
           )}
           {editable && <AddEmployeePicker choices={choices} list={list} />}
           <Group justify="flex-end">
-            <Button variant="default" onClick={back}>
+            <Button variant="secondary" onClick={back}>
               Cancel
             </Button>
             {editable && (

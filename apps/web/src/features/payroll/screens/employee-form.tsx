@@ -31,6 +31,7 @@ import { PayFigures, usePayContext } from './pay-figures';
 import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup } from '../../../components/use-account-lookup';
+import { FormGrid } from '../../../components/form-grid';
 
 type Form = UseFormReturn<EmployeeForm>;
 type Loaded = ReturnType<typeof loaded>;
@@ -132,15 +133,15 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
   if (!props.figures) {
     const masked = { value: MASKED, disabled: true, description: PAYROLL_MSG.noPermission };
     return (
-      <Group grow>
+      <FormGrid>
         <TextInput label="Monthly gross (₦)" {...masked} />
         <TextInput label="Annual rent paid (₦, for rent relief)" {...masked} />
-      </Group>
+      </FormGrid>
     );
   }
   return (
     <>
-      <Group grow align="flex-start">
+      <FormGrid>
         <TextInput
           label="Monthly gross (₦)"
           description="Everything the employee earns in a month, before deductions"
@@ -152,7 +153,7 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
           {...form.register('annualRent')}
           error={err('annualRent')}
         />
-      </Group>
+      </FormGrid>
       <SplitFields form={form} l={l} />
       <PayFigures pay={props.pay} />
     </>
@@ -163,7 +164,7 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
 function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null; banks: Banks }) {
   const err = errOf(form);
   return (
-    <Group grow align="flex-start">
+    <FormGrid>
       <Controller
         control={form.control}
         name="bankCode"
@@ -183,7 +184,7 @@ function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null;
         {...form.register('accountNumber')}
         error={err('accountNumber')}
       />
-    </Group>
+    </FormGrid>
   );
 }
 
@@ -195,7 +196,7 @@ function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }
       <Text size="sm" fw={500}>
         Remittance details (optional)
       </Text>
-      <Group grow align="flex-start">
+      <FormGrid>
         <Controller
           control={form.control}
           name="stateOfResidence"
@@ -212,8 +213,8 @@ function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }
           )}
         />
         <TextInput label="NHF number" {...form.register('nhfNumber')} error={err('nhfNumber')} />
-      </Group>
-      <Group grow align="flex-start">
+      </FormGrid>
+      <FormGrid>
         <TextInput
           label="Pension fund administrator (PFA)"
           {...form.register('pfaName')}
@@ -227,7 +228,7 @@ function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }
           {...form.register('rsaPin')}
           error={err('rsaPin')}
         />
-      </Group>
+      </FormGrid>
     </>
   );
 }
@@ -251,10 +252,10 @@ export function EmployeeFormModal(props: {
     <Modal opened={props.opened} onClose={props.onClose} title={title} size="lg">
       <form onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))}>
         <Stack>
-          <Group grow>
+          <FormGrid>
             <TextInput label="Full name" {...form.register('name')} error={err('name')} />
             <TextInput label="Email" {...form.register('email')} error={err('email')} />
-          </Group>
+          </FormGrid>
           {e?.reviewFlags.map((f) => (
             <Alert key={f} color="orange" title="Check this employee's pay">
               {PAY_REVIEW_MSG[f]}
@@ -265,7 +266,7 @@ export function EmployeeFormModal(props: {
           <BankFields form={form} e={e} banks={banks} />
           <AccountNameCheck lookup={lookup} typedName={name} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending}>

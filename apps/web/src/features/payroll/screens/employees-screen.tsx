@@ -138,7 +138,7 @@ function HeaderActions(props: { filters: ListFilters; canAdd: boolean; onAdd: ()
         filename="owo-payroll-employees.csv"
       />
       {canAdd && (
-        <Button variant="default" component={Link} to={paths.payroll.importEmployees.href()}>
+        <Button variant="secondary" component={Link} to={paths.payroll.importEmployees.href()}>
           Import employees
         </Button>
       )}
@@ -190,7 +190,7 @@ function EmployeeRow(props: {
         <Table.Td>
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button size="xs" variant="default" aria-label={`Actions for ${e.name}`}>
+              <Button size="xs" variant="secondary" aria-label={`Actions for ${e.name}`}>
                 ⋯
               </Button>
             </Menu.Target>
@@ -239,7 +239,7 @@ function ChangeGroupModal(props: {
           allowDeselect={false}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
           <Button loading={save.isPending} onClick={() => save.mutate(value === NO_GROUP ? null : value)}>

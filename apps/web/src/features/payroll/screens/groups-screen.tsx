@@ -38,7 +38,7 @@ export function GroupsScreen() {
         description="Named sets of employees, to filter the employee list and pick a payroll's employees"
         actions={
           <>
-            <Button variant="default" component={Link} to={paths.payroll.employees.href()}>
+            <Button variant="secondary" component={Link} to={paths.payroll.employees.href()}>
               Employees
             </Button>
             {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}
@@ -109,18 +109,12 @@ function GroupRow(props: {
         <Table.Td>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             {canEdit && (
-              <Button size="xs" variant="default" aria-label={`Rename ${g.name}`} onClick={props.onRename}>
+              <Button size="xs" variant="secondary" aria-label={`Rename ${g.name}`} onClick={props.onRename}>
                 Rename
               </Button>
             )}
             {canDelete && (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                aria-label={`Delete ${g.name}`}
-                onClick={props.onDelete}
-              >
+              <Button size="xs" variant="danger" aria-label={`Delete ${g.name}`} onClick={props.onDelete}>
                 Delete
               </Button>
             )}
@@ -174,7 +168,7 @@ function GroupModal(props: { group: PayrollGroup | null; onClose: () => void }) 
             error={form.formState.errors.description?.message}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -159,7 +159,7 @@ export function ImportValidationScreen() {
             disabled: checking || b.invalidCount > 0,
           }}
           extra={
-            <Button variant="default" onClick={() => retry.mutate()} loading={retry.isPending}>
+            <Button variant="secondary" onClick={() => retry.mutate()} loading={retry.isPending}>
               Check again
             </Button>
           }
@@ -332,7 +332,7 @@ function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportCol
       value: (e) =>
         !e.valid &&
         e.nameStatus !== 'pending' && (
-          <Button size="xs" variant="light" onClick={() => fix(e)}>
+          <Button size="xs" variant="secondary" onClick={() => fix(e)}>
             Fix
           </Button>
         ),

@@ -29,6 +29,7 @@ import { payrollApi, refreshPayroll, useEmployees } from '../api';
 import { MASKED } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { FormGrid } from '../../../components/form-grid';
 
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const day = z.union([
@@ -187,7 +188,7 @@ function ScheduleFields({ form }: { form: Form }) {
     name: 'scheduledPayDate',
   });
   return (
-    <Group grow align="flex-start">
+    <FormGrid>
       {type === 'recurring' && (
         <DaysField form={form} name="daysBeforeMonthEndToCreatePayroll" label="Payroll creation date" />
       )}
@@ -203,7 +204,7 @@ function ScheduleFields({ form }: { form: Form }) {
           error={schedState.error?.message}
         />
       )}
-    </Group>
+    </FormGrid>
   );
 }
 
@@ -215,7 +216,7 @@ function DetailsCard({ form }: { form: Form }) {
   return (
     <Card>
       <Stack>
-        <Group grow>
+        <FormGrid>
           <TextInput label="Payroll name" {...form.register('name')} error={err('name')} />
           <Controller
             control={form.control}
@@ -233,9 +234,9 @@ function DetailsCard({ form }: { form: Form }) {
               />
             )}
           />
-        </Group>
+        </FormGrid>
         <TextInput label="Description" {...form.register('description')} />
-        <Group grow align="flex-start">
+        <FormGrid>
           <Segments
             form={form}
             name="type"
@@ -254,7 +255,7 @@ function DetailsCard({ form }: { form: Form }) {
               { value: 'scheduled', label: 'Scheduled' },
             ]}
           />
-        </Group>
+        </FormGrid>
         <ScheduleFields form={form} />
       </Stack>
     </Card>
@@ -333,7 +334,7 @@ export function PayrollCreateScreen() {
           <DetailsCard form={form} />
           <EmployeesCard form={form} all={employees.data?.items ?? []} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>

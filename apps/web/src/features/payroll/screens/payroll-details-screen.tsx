@@ -113,7 +113,7 @@ function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRu
     <>
       {(p.status === 'draft' || p.status === 'rejected') && canPut && (
         <Button
-          variant="default"
+          variant="secondary"
           onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
         >
           Edit employees
@@ -126,7 +126,7 @@ function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRu
       )}
       {PAID_OUT.includes(p.status) && (
         <Button
-          variant="default"
+          variant="secondary"
           loading={downloading}
           onClick={() => void downloadReceipt(p.id, p.reference)}
         >

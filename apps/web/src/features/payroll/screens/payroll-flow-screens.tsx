@@ -6,15 +6,9 @@ import { type PayrollDetail } from '@owo/contract/payroll-runs';
 import { formatMoney } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';
-import { MASKED } from '../labels';
+import { MASKED, orderedLines } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-
-/** Breakdown lines in payslip order: Salary, other earnings, then deductions (jsonb keeps no order). */
-export const orderedLines = (m: Record<string, number>) =>
-  Object.entries(m).sort(
-    ([ka, a], [kb, b]) => Number(kb === 'Salary') - Number(ka === 'Salary') || Number(b > 0) - Number(a > 0),
-  );
 
 /** The run's totals by line (earnings positive, deductions negative) and employer costs. */
 export function Totals(props: { p: PayrollDetail }) {
@@ -119,7 +113,7 @@ export function PayrollPreviewScreen() {
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(paths.payroll.root.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
           Save as draft
         </Button>
         <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>Continue</Button>
@@ -163,7 +157,7 @@ export function PayrollReviewScreen() {
         </SimpleGrid>
       </Card>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
           Back
         </Button>
         <Button loading={submit.isPending} disabled={d.status !== 'draft'} onClick={() => submit.mutate()}>
@@ -179,7 +173,7 @@ export function PayrollReviewScreen() {
         <Stack>
           <Text>{d.name} was sent for approval. Each employee is paid when it is approved.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
+            <Button variant="secondary" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
               View payroll
             </Button>
             <Button onClick={() => navigate(paths.dashboard.href())}>Back Home</Button>

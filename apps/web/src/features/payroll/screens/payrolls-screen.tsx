@@ -87,17 +87,17 @@ function PayrollsActions() {
   return (
     <>
       {canEmployees && (
-        <Button variant="default" onClick={() => navigate(paths.payroll.employees.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.employees.href())}>
           Employees
         </Button>
       )}
       {canGroups && (
-        <Button variant="default" onClick={() => navigate(paths.payroll.groups.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.groups.href())}>
           Groups
         </Button>
       )}
       {canSettings && (
-        <Button variant="default" onClick={() => navigate(paths.payroll.settings.href())}>
+        <Button variant="secondary" onClick={() => navigate(paths.payroll.settings.href())}>
           Settings
         </Button>
       )}

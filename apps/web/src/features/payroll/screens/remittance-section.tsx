@@ -74,7 +74,7 @@ export function RemittanceSection() {
             {FILES.map((f) => (
               <Button
                 key={f.kind}
-                variant="default"
+                variant="secondary"
                 loading={busy === f.kind}
                 onClick={() => void download(f.kind)}
               >

@@ -10,6 +10,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { useCan } from '../../../lib/session';
 import { RemittanceSection } from './remittance-section';
 import { PageHeader } from '../../../components/page-header';
+import { FormGrid } from '../../../components/form-grid';
 
 const settingsKey = ['payroll', 'settings'] as const;
 
@@ -78,7 +79,7 @@ function ThresholdFields({
 }) {
   const err = form.formState.errors;
   return (
-    <Group grow align="flex-start">
+    <FormGrid>
       <TextInput
         label="Pension applies from this many employees"
         inputMode="numeric"
@@ -104,7 +105,7 @@ function ThresholdFields({
           />
         )}
       />
-    </Group>
+    </FormGrid>
   );
 }
 

@@ -15,6 +15,7 @@ import { useZodForm } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { store } from '../../../lib/store';
+import { PayslipSheet } from '../../payroll';
 import { PortalCard } from '../components/portal-shell';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
@@ -220,58 +221,17 @@ export function PayslipDetailScreen() {
   if (q.isPending) return <Loader mx="auto" display="block" mt="xl" />;
   if (!q.data) return <Alert color="red">{t('employeeScreens.payslipNotFound')}</Alert>;
   const s = q.data.data;
-  const lines = Object.entries(s.salaryBreakdown ?? {});
-  const row = (k: string, v: string, bold = false) => (
-    <Group key={k} justify="space-between">
-      <Text fw={bold ? 700 : 400}>{k}</Text>
-      <Text fw={bold ? 700 : 400}>{naira(v)}</Text>
-    </Group>
-  );
   return (
     <Stack gap="md" maw={720} mx="auto">
       <Anchor component={Link} to={paths.employeePortal.payslips.path} fz="sm">
         {t('employeeScreens.payslips2')}
       </Anchor>
-      <PageHeader
-        mb={0}
-        title={period(s.payPeriod)}
-        description={
-          <>
-            {s.companyName} · {s.payrollName} · {ddmmyyyy(s.createdAt)}
-          </>
-        }
-        actions={<StatusBadge status={s.status} size="lg" />}
-      />
-      <Card withBorder>
-        <Stack gap={6}>
-          <Text fw={700} c="green.8">
-            {t('employeeScreens.earnings')}
-          </Text>
-          {lines.filter(([, v]) => !v.startsWith('-')).map(([k, v]) => row(k, v))}
-          {row(t('employeeScreens.grossPay'), s.amount ?? '0', true)}
-          <Text fw={700} c="green.8" mt="sm">
-            {t('employeeScreens.deductions')}
-          </Text>
-          {lines.filter(([, v]) => v.startsWith('-')).map(([k, v]) => row(k, v.slice(1)))}
-          {row(t('employeeScreens.totalDeductions'), s.deductionsTotal.replace('-', ''), true)}
-          <Group justify="space-between" mt="md" p="sm" bg="green.0" style={{ borderRadius: 8 }}>
-            <Text fw={700} fz="lg">
-              {t('employeeScreens.netPay')}
-            </Text>
-            <Text fw={700} fz="lg" data-testid="net-pay">
-              {naira(s.finalAmount)}
-            </Text>
-          </Group>
-          <Text c="dimmed" fz="sm">
-            {t('employeeScreens.paidInto', {
-              bankName: s.bankDetails.bankName,
-              accountNumber: s.bankDetails.accountNumber,
-              accountName: s.bankDetails.accountName,
-            })}
-          </Text>
-        </Stack>
-      </Card>
+      <PageHeader mb={0} title={period(s.payPeriod)} description={s.payrollName} />
+      <PayslipSheet slip={s} status={<StatusBadge status={s.status} size="lg" />} />
       <Group justify="flex-end">
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('employeeScreens.print')}
+        </Button>
         <Button disabled={!s.downloadable} loading={download.isPending} onClick={() => download.mutate(s.id)}>
           {t('employeeScreens.downloadPdf')}
         </Button>

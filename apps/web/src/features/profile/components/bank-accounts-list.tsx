@@ -47,7 +47,7 @@ export function BankAccountsList() {
                 {a.bankName} · {a.accountNumber}
               </Text>
             </div>
-            <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(a)}>
+            <Button variant="danger" size="xs" onClick={() => setRemoving(a)}>
               {t('bank.remove')}
             </Button>
           </Group>
@@ -62,11 +62,11 @@ export function BankAccountsList() {
           })}
         </Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setRemoving(null)}>
+          <Button variant="secondary" onClick={() => setRemoving(null)}>
             {t('common:actions.cancel')}
           </Button>
           <Button
-            color="red"
+            variant="danger"
             loading={remove.isPending}
             onClick={() => removing && remove.mutate(removing.id)}
           >

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { profileBody, type Profile } from '@owo/contract';
@@ -8,6 +8,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { sessionKeys } from '../../../lib/session';
 import { profileApi } from '../api';
 import { phoneForInput } from '../phone';
+import { FormGrid } from '../../../components/form-grid';
 
 const schema = z.preprocess(
   (v) =>
@@ -43,7 +44,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormGrid>
           <TextInput
             label={t('profile.firstName')}
             required
@@ -56,7 +57,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             {...form.register('lastName')}
             error={e.lastName?.message}
           />
-        </SimpleGrid>
+        </FormGrid>
         <TextInput
           label={t('profile.email')}
           value={profile.email}

@@ -19,11 +19,11 @@ export function RecoveryCodes(props: { codes: string[]; email?: string; onDone: 
         ))}
       </SimpleGrid>
       <Group>
-        <Button variant="light" onClick={() => void copyText(text)}>
+        <Button variant="secondary" onClick={() => void copyText(text)}>
           {t('security.copyCodes')}
         </Button>
         <Button
-          variant="light"
+          variant="secondary"
           onClick={() =>
             downloadText(
               'owo-recovery-codes.txt',

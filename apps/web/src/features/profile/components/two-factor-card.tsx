@@ -15,7 +15,8 @@ import { RecoveryCodes } from './recovery-codes';
 function CodeForm(props: {
   label: string;
   submit: string;
-  color?: string;
+  /** `danger` when the code turns protection off. */
+  level?: 'primary' | 'danger';
   onCode: (code: string) => Promise<unknown>;
   onCancel?: () => void;
   pending: boolean;
@@ -36,11 +37,11 @@ function CodeForm(props: {
           error={form.formState.errors.code?.message}
           styles={{ input: { letterSpacing: 3 } }}
         />
-        <Button type="submit" color={props.color} loading={props.pending}>
+        <Button type="submit" variant={props.level ?? 'primary'} loading={props.pending}>
           {props.submit}
         </Button>
         {props.onCancel && (
-          <Button variant="default" onClick={props.onCancel}>
+          <Button variant="secondary" onClick={props.onCancel}>
             Cancel
           </Button>
         )}
@@ -110,10 +111,10 @@ function ManageTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
   });
   return mode === 'idle' ? (
     <Group>
-      <Button variant="light" onClick={() => setMode('renew')}>
+      <Button variant="secondary" onClick={() => setMode('renew')}>
         {t('security.renewCodes')}
       </Button>
-      <Button variant="light" color="red" onClick={() => setMode('disable')}>
+      <Button variant="danger" onClick={() => setMode('disable')}>
         {t('security.disable')}
       </Button>
     </Group>
@@ -124,7 +125,7 @@ function ManageTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
         form={manageForm}
         label={t('security.code')}
         submit={mode === 'disable' ? t('security.disable') : t('security.renewCodes')}
-        color={mode === 'disable' ? 'red' : undefined}
+        level={mode === 'disable' ? 'danger' : 'primary'}
         pending={disable.isPending || renew.isPending}
         onCode={(c) => (mode === 'disable' ? disable : renew).mutateAsync(c).catch(() => {})}
         onCancel={() => {

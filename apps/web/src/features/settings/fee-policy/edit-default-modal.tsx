@@ -1,19 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FeePolicyAnswer } from '@owo/contract/fees';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { feesApi, settingsKeys } from '../api';
 import { METHOD_LABEL } from './method-label';
+import { FormGrid } from '../../../components/form-grid';
 
 type BandDraft = { upTo: string; flat: string };
 const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
@@ -158,7 +149,7 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
         ) : (
           <BandsEditor bands={bands} setBands={setBands} error={err('bands')} />
         )}
-        <SimpleGrid cols={3}>
+        <FormGrid cols={3}>
           <TextInput
             label="Percent"
             value={percent}
@@ -177,13 +168,13 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
             onChange={(e) => setCap(e.currentTarget.value)}
             error={err('cap')}
           />
-        </SimpleGrid>
+        </FormGrid>
         <Group justify="space-between">
-          <Button variant="subtle" color="gray" loading={reset.isPending} onClick={() => reset.mutate()}>
+          <Button variant="subtle" loading={reset.isPending} onClick={() => reset.mutate()}>
             Reset to built-in default
           </Button>
           <Group>
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               Cancel
             </Button>
             <Button loading={save.isPending} onClick={submit}>

@@ -6,7 +6,6 @@ import {
   Card,
   Group,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -26,6 +25,7 @@ import { formatMoney } from '../../../lib/format';
 import { feesApi, useFeePolicies, usePlatformFeePolicies } from '../api';
 import { EditDefaultModal } from './edit-default-modal';
 import { METHOD_LABEL } from './method-label';
+import { FormGrid } from '../../../components/form-grid';
 
 /** The platform fee bounds every business's own fee policy (issue 34 §5). */
 export const FEE_FLOOR_NOTE =
@@ -98,7 +98,7 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
       <Title order={4} mb="sm">
         Preview a fee
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <FormGrid cols={3}>
         <Select
           label="Method"
           data={FEE_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] ?? m }))}
@@ -122,7 +122,7 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
           error={debounced ? amountError : undefined}
           data-testid="fee-preview-amount"
         />
-      </SimpleGrid>
+      </FormGrid>
       {q.data && debounced && !q.isError && (
         <Group mt="md" gap="xl" data-testid="fee-preview-result">
           <div>

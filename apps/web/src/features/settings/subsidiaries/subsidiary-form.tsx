@@ -41,7 +41,7 @@ export function SubsidiaryForm(props: {
         />
         <Group justify="flex-end">
           {props.onCancel && (
-            <Button variant="default" onClick={props.onCancel}>
+            <Button variant="secondary" onClick={props.onCancel}>
               Cancel
             </Button>
           )}

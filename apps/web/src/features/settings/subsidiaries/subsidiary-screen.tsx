@@ -136,14 +136,13 @@ function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions:
         {s.active ? 'Active' : 'Inactive'}
       </Badge>
       {actions.canEdit && (
-        <Button variant="default" onClick={() => actions.setEditing(true)}>
+        <Button variant="secondary" onClick={() => actions.setEditing(true)}>
           Edit
         </Button>
       )}
       {actions.canEdit && (
         <Button
-          variant="light"
-          color={s.active ? 'orange' : 'green'}
+          variant={s.active ? 'danger' : 'secondary'}
           loading={actions.toggle.isPending}
           onClick={() => actions.toggle.mutate(!s.active)}
         >
@@ -151,7 +150,7 @@ function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions:
         </Button>
       )}
       {actions.canDelete && (
-        <Button variant="light" color="red" onClick={() => actions.setConfirmDelete(true)}>
+        <Button variant="danger" onClick={() => actions.setConfirmDelete(true)}>
           Delete
         </Button>
       )}
@@ -219,10 +218,10 @@ function DeleteSubsidiaryModal({ name, actions }: { name: string; actions: Subsi
           instead.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => actions.setConfirmDelete(false)}>
+          <Button variant="secondary" onClick={() => actions.setConfirmDelete(false)}>
             Cancel
           </Button>
-          <Button color="red" loading={actions.remove.isPending} onClick={() => actions.remove.mutate()}>
+          <Button variant="danger" loading={actions.remove.isPending} onClick={() => actions.remove.mutate()}>
             Delete
           </Button>
         </Group>
@@ -318,8 +317,7 @@ function AccessActions(props: { id: string; memberId: string; active: boolean })
       {canRemove && (
         <Button
           size="xs"
-          variant="subtle"
-          color="red"
+          variant="danger"
           loading={remove.isPending}
           onClick={() => remove.mutate()}
           title="Without access to any subsidiary, the member sees none"

@@ -67,7 +67,7 @@ function ChangeRoleForm(props: {
           )}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>

@@ -72,7 +72,7 @@ export function InviteModal(props: { opened: boolean; onClose: () => void }) {
             )}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
+            <Button variant="secondary" onClick={close}>
               {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={invite.isPending}>

@@ -134,7 +134,7 @@ export function RoleForm(props: { role: Role | null; onDone: () => void }) {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone}>
+          <Button variant="secondary" onClick={props.onDone}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

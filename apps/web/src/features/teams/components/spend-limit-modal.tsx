@@ -54,7 +54,7 @@ function SpendLimitForm(props: { member: Member; onClose: () => void }) {
           )}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>

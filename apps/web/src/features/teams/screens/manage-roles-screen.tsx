@@ -66,7 +66,7 @@ export function ManageRolesScreen() {
                       {n === null ? t('roles.fullAccess') : t('roles.areas', { count: n })}
                     </Text>
                     {!r.isBuiltIn && flags.canEditRoles && (
-                      <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                      <Button size="xs" variant="secondary" onClick={() => setEditing(r)}>
                         {t('roles.edit')}
                       </Button>
                     )}

@@ -54,12 +54,12 @@ function MemberCard(props: {
         </Stack>
         <Group gap="sm">
           {canChangeMemberRole(m, flags) && m.active && (
-            <Button variant="default" onClick={props.onChangeRole}>
+            <Button variant="secondary" onClick={props.onChangeRole}>
               {t('changeRole.action')}
             </Button>
           )}
           {canRevokeMember(m, flags) && m.active && (
-            <Button color="red" variant="light" onClick={props.onRevoke}>
+            <Button variant="danger" onClick={props.onRevoke}>
               {t('revoke.action')}
             </Button>
           )}

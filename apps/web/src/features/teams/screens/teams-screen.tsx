@@ -35,7 +35,7 @@ export function TeamsScreen() {
         actions={
           <>
             {flags.canViewRoles && (
-              <Button variant="default" component={Link} to={paths.teams.manageRoles.path}>
+              <Button variant="secondary" component={Link} to={paths.teams.manageRoles.path}>
                 {t('manageRoles')}
               </Button>
             )}
@@ -71,7 +71,7 @@ export function TeamsScreen() {
               <Stack>
                 {flags.canManageCommissionSettings && (
                   <Group justify="flex-end">
-                    <Button variant="light" onClick={commissionModal.open}>
+                    <Button variant="secondary" onClick={commissionModal.open}>
                       Default commission
                     </Button>
                   </Group>
