@@ -115,7 +115,13 @@ function StepRow({ step: s, first }: { step: { key: ChecklistStep; done: boolean
               {t('checklist.done')}
             </Text>
           ) : (
-            <Button component={Link} to={LINKS[s.key]()} size="xs" variant="light" style={{ flexShrink: 0 }}>
+            <Button
+              component={Link}
+              to={LINKS[s.key]()}
+              size="xs"
+              variant="secondary"
+              style={{ flexShrink: 0 }}
+            >
               {t(`checklist.steps.${s.key}.action`)}
             </Button>
           )}

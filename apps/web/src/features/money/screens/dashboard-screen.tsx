@@ -136,7 +136,7 @@ function AddWalletMenu({ wallets }: { wallets: WalletDto[] | undefined }) {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button variant="default" loading={addWallet.isPending}>
+        <Button variant="secondary" loading={addWallet.isPending}>
           {t('addWallet')}
         </Button>
       </Menu.Target>
