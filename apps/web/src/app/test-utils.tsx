@@ -58,6 +58,17 @@ export function mockFetch(routes: Record<string, Handler>) {
 export const ok = (data: unknown, message = 'OK', status = 'success'): Reply => ({
   body: { status, message, data },
 });
+/** A paged list's answer (000 §8 metadata), one page holding `items`. */
+export const listOk = (items: unknown[] = []): Reply => ({
+  body: {
+    status: 'success',
+    message: 'OK',
+    data: items,
+    metadata: {
+      pagination: { page: 1, limit: 20, totalItems: items.length, totalPages: items.length ? 1 : 0 },
+    },
+  },
+});
 export const fail = (
   httpStatus: number,
   status: string,

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, renderApp } from '../../app/test-utils';
+import { listOk, renderApp } from '../../app/test-utils';
 import { draftStore } from '../../lib/drafts';
+import { enterAccount, expectMismatch, NAME_CHECK_ROUTES, typeInto } from '../../app/name-check-testing';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './pay-someone/api';
 
 const draft = {
@@ -23,30 +24,15 @@ describe('Pay someone, new recipient: the bank account name check (issue 37)', (
     draftStore.set(PAY_SOMEONE_DRAFT, draft);
     const { api } = renderApp('/pay-someone/recipient', {
       session: {},
-      routes: {
-        'GET /api/payee': ok([]),
-        'GET /api/content/payout/local/banks': ok([{ code: '058', name: 'GTBank' }]),
-        'GET /api/content/payout/local/validate': ok({ accountName: 'CHIDINMA ADAEZE OKAFOR' }),
-      },
+      routes: { 'GET /api/payee': listOk(), ...NAME_CHECK_ROUTES },
     });
-    const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+    const page = within(document.body);
     await screen.findByLabelText('Recipient name', { exact: false });
-    type('Recipient name', 'Emeka Nwosu');
-    fireEvent.click(screen.getByRole('textbox', { name: 'Bank' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'GTBank', hidden: true }));
-    type('Account number', '0123456785');
+    typeInto(page, 'Recipient name', 'Emeka Nwosu');
+    await enterAccount(page);
+    await expectMismatch(page, api.calls, 'Emeka Nwosu', 'Continue');
 
-    expect(await screen.findByTestId('resolved-name')).toHaveTextContent('CHIDINMA ADAEZE OKAFOR');
-    const warning = screen.getByTestId('name-mismatch');
-    expect(warning).toHaveTextContent(
-      'The bank says this account belongs to CHIDINMA ADAEZE OKAFOR, not Emeka Nwosu.',
-    );
-    const next = screen.getByRole('button', { name: 'Continue' });
-    expect(warning.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(api.calls.filter((c) => c.path === '/api/content/payout/local/validate')).toHaveLength(1);
-
-    type('Recipient name', 'Chidinma Okafor');
+    typeInto(page, 'Recipient name', 'Chidinma Okafor');
     expect(screen.queryByTestId('name-mismatch')).toBeNull();
   });
 });
