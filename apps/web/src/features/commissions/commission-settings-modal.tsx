@@ -214,7 +214,7 @@ function SettingsForm(props: {
           {t('commissionSettingsModal.aCommissionMaturesOnlyAfter')}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('commissionSettingsModal.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -115,7 +115,7 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
           <Text fw={600} size="sm">
             {t('assetModal.inventory')}
           </Text>
-          <Button variant="light" size="xs" onClick={() => setPicking(true)}>
+          <Button variant="secondary" size="xs" onClick={() => setPicking(true)}>
             {t('assetModal.manageProducts')}
           </Button>
         </Group>
@@ -128,7 +128,7 @@ function AssetForm(props: { asset?: PayoutAsset | null; onClose: () => void }) {
         <Group justify="space-between">
           <Text size="sm">{t('assetModal.inventoryValue', { amount: formatMoney(value) })}</Text>
           <Group>
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="secondary" onClick={props.onClose}>
               {t('assetModal.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

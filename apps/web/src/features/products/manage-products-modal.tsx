@@ -118,7 +118,7 @@ function Picker(props: {
           onChange={(e) => setSearch(e.currentTarget.value)}
           aria-label={t('manageProductsModal.searchProducts')}
         />
-        <Button variant="light" onClick={() => setAdding(true)}>
+        <Button variant="secondary" onClick={() => setAdding(true)}>
           {t('manageProductsModal.newProduct')}
         </Button>
       </Group>
@@ -147,7 +147,7 @@ function Picker(props: {
           {t('manageProductsModal.total', { amount: formatMoney(total) })}
         </Text>
         <Group>
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('manageProductsModal.cancel')}
           </Button>
           <Button

@@ -7,6 +7,7 @@ import { useApiMutation } from '../../lib/query';
 import { productsApi, refreshProducts } from './api';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../lib/i18n';
+import { FormGrid } from '../../components/form-grid';
 
 // The form keeps the price as typed (naira); the API converts it to kobo (001 §5 Products).
 const productForm = z.object({
@@ -94,7 +95,7 @@ function ProductForm(props: {
           {...form.register('amount')}
           error={errors.amount?.message}
         />
-        <Group grow align="flex-start">
+        <FormGrid>
           <Controller
             control={form.control}
             name="category"
@@ -124,9 +125,9 @@ function ProductForm(props: {
               />
             )}
           />
-        </Group>
+        </FormGrid>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

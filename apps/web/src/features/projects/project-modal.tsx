@@ -9,6 +9,7 @@ import { useApiMutation } from '../../lib/query';
 import { projectsApi, refreshProjects } from './api';
 import { paths } from '../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { FormGrid } from '../../components/form-grid';
 
 const day = z.union([z.literal(''), z.string().date(PROJECT_MSG.dateInvalid)]);
 const projectForm = z
@@ -98,12 +99,12 @@ function ProjectForm(props: { onClose: () => void }) {
           {...form.register('budget')}
           error={errors.budget?.message}
         />
-        <Group grow align="flex-start">
+        <FormGrid>
           {date('startDate', t('projectModal.startDate'))}
           {date('endDate', t('projectModal.endDate'))}
-        </Group>
+        </FormGrid>
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('projectModal.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

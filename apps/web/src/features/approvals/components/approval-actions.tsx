@@ -26,23 +26,23 @@ export function ApprovalActions(props: {
         {item.canApprove && (
           <>
             <Button onClick={() => setKind('approve')}>{t('approvalActions.approve')}</Button>
-            <Button color="red" variant="light" onClick={() => setKind('reject')}>
+            <Button variant="danger" onClick={() => setKind('reject')}>
               {t('approvalActions.reject')}
             </Button>
           </>
         )}
         {item.canSelfApprove && (
-          <Button color="orange" variant="light" onClick={() => setKind('selfApprove')}>
+          <Button variant="secondary" onClick={() => setKind('selfApprove')}>
             {t('approvalActions.selfApprove')}
           </Button>
         )}
         {item.canResolve && (
-          <Button variant="light" onClick={() => setKind('resolve')}>
+          <Button variant="secondary" onClick={() => setKind('resolve')}>
             {t('approvalActions.resolve')}
           </Button>
         )}
         {props.extra}
-        <Button variant="default" onClick={() => setTrail(true)}>
+        <Button variant="secondary" onClick={() => setTrail(true)}>
           {t('approvalActions.approvalTrail')}
         </Button>
       </Group>

@@ -38,6 +38,7 @@ function DecisionForm(props: {
   onClose: () => void;
   onDone?: () => void;
 }) {
+  const rejecting = props.kind === 'reject';
   const { t } = useTranslation('approvals');
   const form = useZodForm(noteForm, { defaultValues: { comments: '' } });
   const save = useApiMutation({
@@ -75,14 +76,10 @@ function DecisionForm(props: {
           error={form.formState.errors.comments?.message}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('decisionModal.cancel')}
           </Button>
-          <Button
-            type="submit"
-            color={props.kind === 'reject' ? 'red' : props.kind === 'selfApprove' ? 'orange' : undefined}
-            loading={save.isPending}
-          >
+          <Button type="submit" variant={rejecting ? 'danger' : 'primary'} loading={save.isPending}>
             {t(`decisionModal.titles.${props.kind}`)}
           </Button>
         </Group>

@@ -51,7 +51,7 @@ export function WorkflowDetailScreen() {
               </Button>
             )}
             {canDelete && (
-              <Button color="red" variant="light" loading={del.isPending} onClick={() => del.mutate()}>
+              <Button variant="danger" loading={del.isPending} onClick={() => del.mutate()}>
                 {t('workflowDetailScreen.delete')}
               </Button>
             )}

@@ -22,6 +22,7 @@ import { refreshApprovals, saveWorkflow, useApprovalTypes, useWorkflow } from '.
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { FormGrid } from '../../../components/form-grid';
 
 /** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
 export function useSignatories() {
@@ -84,7 +85,7 @@ function BasicsCard({ form }: { form: WorkflowFormApi }) {
             />
           )}
         />
-        <Group grow>
+        <FormGrid>
           <TextInput
             label={t('workflowFormScreen.amountFrom')}
             {...form.register('amountFrom')}
@@ -95,7 +96,7 @@ function BasicsCard({ form }: { form: WorkflowFormApi }) {
             {...form.register('amountTo')}
             error={errors.amountTo?.message}
           />
-        </Group>
+        </FormGrid>
       </Stack>
     </Card>
   );
@@ -118,7 +119,7 @@ function LevelCard(props: {
         <Group justify="space-between">
           <Title order={5}>{t('workflowFormScreen.level', { level: i + 1 })}</Title>
           {canRemove && (
-            <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
+            <Button variant="danger" size="xs" onClick={onRemove}>
               {t('workflowFormScreen.remove')}
             </Button>
           )}
@@ -211,11 +212,11 @@ function WorkflowForm(props: { id?: string; initial?: Workflow }) {
         ))}
         {errors.levels?.message && <Alert color="red">{errors.levels.message}</Alert>}
         <Group justify="space-between">
-          <Button variant="default" onClick={() => levels.append({ rule: 'any', approverIds: [] })}>
+          <Button variant="secondary" onClick={() => levels.append({ rule: 'any', approverIds: [] })}>
             {t('workflowFormScreen.addLevel')}
           </Button>
           <Group>
-            <Button variant="default" onClick={() => navigate(-1)}>
+            <Button variant="secondary" onClick={() => navigate(-1)}>
               {t('workflowFormScreen.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -34,7 +34,7 @@ export function WorkflowsScreen() {
         description={t('workflowsScreen.whoApprovesWhatInWhich')}
         actions={
           <>
-            <Button variant="default" component={Link} to={paths.settings.apPolicy.href()}>
+            <Button variant="secondary" component={Link} to={paths.settings.apPolicy.href()}>
               {t('workflowsScreen.apPolicy')}
             </Button>
             {canCreate && (

@@ -96,8 +96,7 @@ function PaymentsCard({ b, disbursementId }: { b: Batch; disbursementId: string 
                     <Table.Td>
                       <Button
                         size="xs"
-                        color="red"
-                        variant="subtle"
+                        variant="danger"
                         onClick={() => remove.mutate(i.id)}
                         loading={remove.isPending}
                       >
@@ -198,11 +197,11 @@ export function BatchScreen() {
             extra={
               canAct && hasFailed ? (
                 <>
-                  <Button variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
+                  <Button variant="secondary" onClick={() => retry.mutate()} loading={retry.isPending}>
                     {t('batchScreen.retryFailedPayments')}
                   </Button>
                   <Button
-                    variant="default"
+                    variant="secondary"
                     onClick={() => refresh.mutate()}
                     loading={refresh.isPending}
                     disabled={b.state === 'pending'}

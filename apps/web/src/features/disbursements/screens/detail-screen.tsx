@@ -49,7 +49,7 @@ function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
     <>
       <StatusBadge status={d.status} label={batchStatusLabel(d.status)} />
       <Button
-        variant="default"
+        variant="secondary"
         loading={downloading}
         onClick={() => {
           setDownloading(true);
@@ -59,7 +59,7 @@ function HeaderActions({ id, d }: { id: string; d: DisbursementDetail }) {
         {t('detailScreen.downloadReport')}
       </Button>
       {canRetry && (
-        <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+        <Button loading={retry.isPending} onClick={() => retry.mutate()}>
           {t('detailScreen.retryFailedRows')}
         </Button>
       )}

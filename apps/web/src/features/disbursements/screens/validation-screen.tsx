@@ -90,7 +90,7 @@ function ApprovalCard({ d }: { d: DisbursementDetail }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={5}>{t('validationScreen.approval')}</Title>
-          <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="light">
+          <Button component={Link} to={paths.disbursements.detail.href({ id: d.id })} variant="secondary">
             {t('validationScreen.openBulkPayment')}
           </Button>
         </Group>

@@ -145,7 +145,7 @@ export function ProductLines(props: { form: ExpenseFormApi; names?: Record<strin
         </Text>
         <Button
           size="xs"
-          variant="light"
+          variant="secondary"
           onClick={() => lines.append({ id: '', amount: '', quantity: 1, attachment: null })}
         >
           {t('productLines.addProductLine')}

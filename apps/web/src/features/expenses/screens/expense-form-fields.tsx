@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { Checkbox, Select, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatMoney } from '../../../lib/format';
@@ -14,6 +14,7 @@ import { AccountNameCheck } from '../../../components/account-name-check';
 import type { Lookup } from '../../../components/use-account-lookup';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { FormGrid } from '../../../components/form-grid';
 
 type Quote = ReturnType<typeof useExpenseQuote>;
 
@@ -23,7 +24,7 @@ export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: Return
   const { form } = props;
   const e = form.formState.errors;
   return (
-    <Group grow>
+    <FormGrid>
       <Controller
         control={form.control}
         name="walletId"
@@ -53,7 +54,7 @@ export function WalletAndCurrency(props: { form: ExpenseFormApi; wallets: Return
           />
         )}
       />
-    </Group>
+    </FormGrid>
   );
 }
 
@@ -179,7 +180,7 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
   const e = form.formState.errors;
   return (
     <>
-      <Group grow align="flex-start">
+      <FormGrid>
         <Controller
           control={form.control}
           name="scheduledDate"
@@ -211,7 +212,7 @@ export function ScheduleFields(props: { form: ExpenseFormApi }) {
             />
           )}
         />
-      </Group>
+      </FormGrid>
       {form.watch('recurrence') && form.watch('recurrence') !== 'once' && (
         <Controller
           control={form.control}

@@ -163,7 +163,7 @@ function ExpenseForm(props: { editing?: string; failed?: boolean; initial?: Expe
         </Card>
         <NameMismatchWarning lookup={account} typedName={form.watch('bankAccountName')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate(-1)}>
+          <Button variant="secondary" onClick={() => navigate(-1)}>
             {t('expenseFormScreen.cancel')}
           </Button>
           <Button type="submit" disabled={account.state === 'checking' || !accountName || uploading}>

@@ -144,7 +144,7 @@ export function ExpenseReviewScreen() {
       {!done && <NoApproverNotice type="expense" amount={amount} />}
       {submit.error && <Alert color="red">{submit.error.message}</Alert>}
       <Group justify="space-between">
-        <Button variant="default" onClick={() => navigate(-1)}>
+        <Button variant="secondary" onClick={() => navigate(-1)}>
           {t('expenseReviewScreen.back')}
         </Button>
         <Button

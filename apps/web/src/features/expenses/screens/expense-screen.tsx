@@ -74,12 +74,12 @@ function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }
   return (
     <>
       {editable && (
-        <Button variant="default" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
+        <Button variant="secondary" onClick={() => navigate(paths.expenses.edit.href({ ref: e.id }))}>
           {t('expenseScreen.edit')}
         </Button>
       )}
       {e.status === 'failed' && isMaker && canPut && (
-        <Button variant="default" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
+        <Button variant="secondary" loading={reapprove.isPending} onClick={() => reapprove.mutate()}>
           {t('expenseScreen.sendForReApproval')}
         </Button>
       )}
@@ -91,14 +91,14 @@ function NextSteps({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions }
       {(e.status === 'completed' || e.status === 'paying') && canPatch && (
         <FileButton onChange={(f) => f && addReceipt.mutate(f)} accept="image/*,application/pdf">
           {(props) => (
-            <Button variant="default" loading={addReceipt.isPending} {...props}>
+            <Button variant="secondary" loading={addReceipt.isPending} {...props}>
               {t('expenseScreen.addReceipt')}
             </Button>
           )}
         </FileButton>
       )}
       {e.status === 'completed' && canPut && e.attachments.length > 0 && (
-        <Button variant="default" onClick={() => actions.setConfirmRetire(true)}>
+        <Button variant="secondary" onClick={() => actions.setConfirmRetire(true)}>
           {t('expenseScreen.retire')}
         </Button>
       )}
@@ -123,7 +123,7 @@ function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions
         </Text>
         {retire.error && <Alert color="red">{retire.error.message}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmRetire(false)}>
+          <Button variant="secondary" onClick={() => setConfirmRetire(false)}>
             {t('expenseScreen.cancel')}
           </Button>
           <Button loading={retire.isPending} onClick={() => retire.mutate()}>

@@ -203,8 +203,7 @@ function BeneficiariesList() {
                   {canDelete && (
                     <Button
                       size="xs"
-                      variant="subtle"
-                      color="red"
+                      variant="danger"
                       loading={del.isPending && del.variables === b.id}
                       onClick={() => del.mutate(b.id)}
                     >

@@ -41,7 +41,7 @@ export function CustomerScreen() {
         }
         actions={
           canEdit && (
-            <Button variant="default" onClick={() => setEditing(true)}>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
               {t('detailsScreens.editCustomer')}
             </Button>
           )

@@ -56,16 +56,16 @@ export function InflowsScreen() {
         title={t('inflowsScreen.invoices')}
         actions={
           <>
-            <Button variant="default" onClick={() => navigate(paths.paymentInvitations.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.paymentInvitations.href())}>
               {t('inflowsScreen.paymentInvitations')}
             </Button>
             {canPartner && (
-              <Button variant="default" onClick={() => setModal('partner')}>
+              <Button variant="secondary" onClick={() => setModal('partner')}>
                 {t('inflowsScreen.newPartner')}
               </Button>
             )}
             {canCustomer && (
-              <Button variant="default" onClick={() => setModal('customer')}>
+              <Button variant="secondary" onClick={() => setModal('customer')}>
                 {t('inflowsScreen.newCustomer')}
               </Button>
             )}
@@ -224,7 +224,7 @@ function DraftRow({ i }: { i: Invoice }) {
       <Table.Td>
         <Button
           size="xs"
-          variant="light"
+          variant="secondary"
           onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: i.id }))}
         >
           {t('inflowsScreen.continue')}

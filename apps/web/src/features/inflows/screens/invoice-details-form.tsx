@@ -22,6 +22,7 @@ import { CustomerModal } from '../components';
 import { paths } from '../../../lib/paths';
 import { Frame, isEditing, writeDraft } from './invoice-draft';
 import { useTranslation } from 'react-i18next';
+import { FormGrid } from '../../../components/form-grid';
 
 type Line = { name: string; price: number | string; quantity: number | string };
 type Err = (k: string) => string | undefined;
@@ -117,7 +118,7 @@ function ProductLines({ f, err }: { f: DetailsState; err: Err }) {
       ))}
       <Group>
         <Button
-          variant="light"
+          variant="secondary"
           size="xs"
           onClick={() => setLines([...lines, { name: '', price: '', quantity: 1 }])}
         >
@@ -137,7 +138,7 @@ function DiscountAndPartners({ f, err }: { f: DetailsState; err: Err }) {
   const partners = usePartners({ page: 1, limit: 100 });
   return (
     <>
-      <Group grow align="flex-start">
+      <FormGrid>
         <Select
           label={t('invoiceDetailsForm.discountType')}
           clearable
@@ -155,7 +156,7 @@ function DiscountAndPartners({ f, err }: { f: DetailsState; err: Err }) {
           onChange={(e) => f.setDiscount(e.currentTarget.value)}
           error={err('discount')}
         />
-      </Group>
+      </FormGrid>
       <Select
         label={t('invoiceDetailsForm.modeOfPartnersSettlement')}
         data={[
@@ -206,7 +207,7 @@ export function DetailsForm(props: { invoice: InvoiceDetail | null }) {
               onChange={f.setCustomerId}
               error={err('customerId')}
             />
-            <Button variant="default" onClick={() => setNewCustomer(true)}>
+            <Button variant="secondary" onClick={() => setNewCustomer(true)}>
               {t('invoiceDetailsForm.newCustomer')}
             </Button>
           </Group>

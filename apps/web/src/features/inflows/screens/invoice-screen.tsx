@@ -116,7 +116,7 @@ function InvoiceActionButtons(props: {
     <>
       {props.canPost && inv.approvalStatus === 'rejected' && (
         <Button
-          variant="default"
+          variant="secondary"
           onClick={() => navigate(paths.inflows.editInvoice.href({ invoiceId: inv.id }))}
         >
           {t('invoiceScreen.editInvoice')}
@@ -124,7 +124,7 @@ function InvoiceActionButtons(props: {
       )}
       {inv.status !== 'draft' && (
         <Button
-          variant="default"
+          variant="secondary"
           component="a"
           href={`/api/inflows/invoice/${inv.id}/pdf`}
           target="_blank"
@@ -134,27 +134,27 @@ function InvoiceActionButtons(props: {
         </Button>
       )}
       {props.canPost && r.payable && inv.collectionAccount && (
-        <Button variant="default" loading={m.remind.isPending} onClick={() => m.remind.mutate()}>
+        <Button variant="secondary" loading={m.remind.isPending} onClick={() => m.remind.mutate()}>
           {t('invoiceScreen.sendReminder')}
         </Button>
       )}
       {r.payable && inv.payLink && (
-        <Button variant="default" onClick={() => void shareLink(inv)}>
+        <Button variant="secondary" onClick={() => void shareLink(inv)}>
           {t('invoiceScreen.sharePaymentLink')}
         </Button>
       )}
       {props.canPut && r.cancellable && (
-        <Button color="red" variant="light" onClick={() => props.onCancel()}>
+        <Button variant="danger" onClick={() => props.onCancel()}>
           {t('invoiceScreen.cancelInvoice')}
         </Button>
       )}
       {deliverable && (
-        <Button variant="default" onClick={() => props.onDeliver()}>
+        <Button variant="secondary" onClick={() => props.onDeliver()}>
           {t('invoiceScreen.confirmDelivery')}
         </Button>
       )}
       {props.canPost && r.settling && (
-        <Button color="orange" loading={m.retry.isPending} onClick={() => m.retry.mutate()}>
+        <Button loading={m.retry.isPending} onClick={() => m.retry.mutate()}>
           {t('invoiceScreen.retryFailedSettlements')}
         </Button>
       )}

@@ -213,7 +213,7 @@ export function OverageSection(props: Inv & { canRefund: boolean; onRefund: (id:
               </Table.Td>
               <Table.Td>
                 {props.canRefund && r.status === 'pending' && !r.processing && (
-                  <Button size="xs" variant="light" onClick={() => props.onRefund(r.id)}>
+                  <Button size="xs" variant="secondary" onClick={() => props.onRefund(r.id)}>
                     {t('invoiceSections.refund')}
                   </Button>
                 )}

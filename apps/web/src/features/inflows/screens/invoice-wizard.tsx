@@ -106,14 +106,14 @@ function TermRows(props: {
       {option === 'installments' && (
         <Group>
           <Button
-            variant="light"
+            variant="secondary"
             size="xs"
             onClick={() => setTerms([...terms, { name: '', percentage: '', dueDate: '' }])}
           >
             {t('invoiceWizard.addTerm')}
           </Button>
           {terms.length > 1 && (
-            <Button variant="subtle" size="xs" color="red" onClick={() => setTerms(terms.slice(0, -1))}>
+            <Button variant="danger" size="xs" onClick={() => setTerms(terms.slice(0, -1))}>
               {t('invoiceWizard.removeLast')}
             </Button>
           )}
@@ -187,7 +187,7 @@ function TermsForm(props: { invoice: InvoiceDetail }) {
           <TermRows option={option} terms={terms} setTerms={setTerms} err={err} />
           {errors.terms && <Alert color="red">{errors.terms[0]}</Alert>}
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.inflows.newInvoice.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.inflows.newInvoice.href())}>
               {t('invoiceWizard.back')}
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate()}>
@@ -269,7 +269,7 @@ export function ReviewInvoiceScreen() {
           </Group>
           <ReviewFigures inv={inv} />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => navigate(paths.inflows.invoicePaymentTerms.href())}>
+            <Button variant="secondary" onClick={() => navigate(paths.inflows.invoicePaymentTerms.href())}>
               {t('invoiceWizard.back')}
             </Button>
             <Button loading={submit.isPending} onClick={() => submit.mutate()}>

@@ -58,7 +58,6 @@ export function NotificationFilterButton({
             <Button
               variant="subtle"
               size="xs"
-              color="gray"
               onClick={() => {
                 onChange('all');
                 setOpened(false);

@@ -33,7 +33,7 @@ export function NotificationsPage() {
         actions={
           <Group gap="xs">
             <Button
-              variant="light"
+              variant="secondary"
               disabled={unread === 0}
               loading={markAll.isPending}
               onClick={() => markAll.mutate()}
@@ -41,8 +41,7 @@ export function NotificationsPage() {
               {t('notificationsPage.markAllAsRead')}
             </Button>
             <Button
-              variant="subtle"
-              color="red"
+              variant="danger"
               disabled={!list.data?.totalItems}
               loading={deleteAll.isPending}
               onClick={() => deleteAll.mutate()}

@@ -8,6 +8,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { paymentInvitationApi, refreshPaymentInvitations } from '../api';
 import { useTranslation } from 'react-i18next';
+import { FormGrid } from '../../../components/form-grid';
 
 const CURRENCIES = ['NGN', 'USD', 'GBP'] as const;
 const EMPTY: PaymentInvitationInput = {
@@ -56,7 +57,7 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
             {...form.register('payerEmail')}
             error={err('payerEmail')}
           />
-          <Group grow align="flex-start">
+          <FormGrid>
             <TextInput
               label={t('amount')}
               inputMode="decimal"
@@ -77,7 +78,7 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
                 />
               )}
             />
-          </Group>
+          </FormGrid>
           <Textarea label={t('noteToThePayerOptional')} {...form.register('note')} error={err('note')} />
           <DateField
             label={t('linkExpiresOnOptionalDefault')}
@@ -87,7 +88,7 @@ export function CreateInvitationModal(props: { opened: boolean; onClose: () => v
             error={expiresState.error?.message}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="secondary" onClick={close}>
               {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>

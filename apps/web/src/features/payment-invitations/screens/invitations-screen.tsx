@@ -171,7 +171,7 @@ function InvitationMenu({
       <Menu.Target>
         <Button
           size="xs"
-          variant="default"
+          variant="secondary"
           aria-label={t('invitationsScreen.actionsFor', { payerName: i.payerName })}
         >
           ⋯

@@ -192,7 +192,7 @@ function MethodsStep(props: {
         </Radio.Group>
         {!first && <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>}
         <Group justify="space-between">
-          <Button variant="default" onClick={props.onBack}>
+          <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
           </Button>
           <Button disabled={!method} onClick={() => method && props.onNext(method)}>
@@ -239,7 +239,7 @@ function TransferInfoStep(props: {
           {d && d.currency !== 'NGN' && t('payWizard.sendAsWire', { currency: d.currency })}
         </Text>
         <Group justify="space-between">
-          <Button variant="default" onClick={props.onBack}>
+          <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
           </Button>
           <Button disabled={!d} onClick={props.onNext}>
@@ -290,7 +290,7 @@ function WirePurposeStep(props: {
           error={errors.narration}
         />
         <Group justify="space-between">
-          <Button variant="default" onClick={props.onBack}>
+          <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
           </Button>
           <Button onClick={next}>{t('payWizard.continue')}</Button>
@@ -348,7 +348,7 @@ function ReviewStep(props: {
         </Text>
         {confirm.error && <Alert color="red">{confirm.error.message}</Alert>}
         <Group justify="space-between">
-          <Button variant="default" onClick={props.onBack}>
+          <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
           </Button>
           <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>

@@ -27,7 +27,7 @@ export function CustomerLayout() {
       home={email ? paths.customer.invoices.path : paths.customer.login.path}
       actions={
         email ? (
-          <Button variant="default" onClick={logout}>
+          <Button variant="secondary" onClick={logout}>
             {t('customerPortal.logout')}
           </Button>
         ) : null

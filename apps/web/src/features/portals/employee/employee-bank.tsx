@@ -166,7 +166,7 @@ export function EmployeeAddBankScreen() {
       />
       <EmployeeBankSection />
       <Group justify="flex-end">
-        <Button variant="default" component={Link} to={paths.employeePortal.payslips.href()}>
+        <Button variant="secondary" component={Link} to={paths.employeePortal.payslips.href()}>
           {t('employeeBank.goToPayslips')}
         </Button>
       </Group>

@@ -33,10 +33,10 @@ export function EmployeePortalLayout() {
       actions={
         signedIn ? (
           <>
-            <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle" color="dark">
+            <Button component={Link} to={paths.employeePortal.profile.path} variant="subtle">
               {t('employeePortal.profile')}
             </Button>
-            <Button variant="default" onClick={logout}>
+            <Button variant="secondary" onClick={logout}>
               {t('employeePortal.logout')}
             </Button>
           </>

@@ -107,7 +107,7 @@ export function ProfileScreen() {
         mb={0}
         title={t('employeeProfile.profile')}
         actions={
-          <Button variant="default" component={Link} to={paths.employeePortal.addBank.href()}>
+          <Button variant="secondary" component={Link} to={paths.employeePortal.addBank.href()}>
             {t('employeeProfile.changeBankAccount')}
           </Button>
         }

@@ -37,7 +37,7 @@ export function EmployeeForgotPasswordScreen() {
         <Stack gap="md" data-testid="employee-reset-sent">
           <PageHeader mb={0} title={t('employeeReset.checkYourEmail')} titleProps={{ fz: 26 }} />
           <Text>{sent}</Text>
-          <Button component={Link} to={paths.employeePortal.login.path} variant="default" fullWidth>
+          <Button component={Link} to={paths.employeePortal.login.path} variant="secondary" fullWidth>
             {t('employeeReset.backToSignIn')}
           </Button>
         </Stack>

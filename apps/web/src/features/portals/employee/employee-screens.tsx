@@ -190,7 +190,7 @@ export function PayslipListScreen() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="secondary"
                       disabled={!s.downloadable}
                       loading={download.isPending && download.variables === s.id}
                       onClick={() => download.mutate(s.id)}

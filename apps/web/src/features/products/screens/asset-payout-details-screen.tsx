@@ -75,7 +75,7 @@ export function AssetPayoutDetailsScreen() {
             <InventoryCard asset={q.data} />
             <AssetPayouts assetId={q.data.id} />
             <Group justify="flex-end">
-              <Button variant="default" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
+              <Button variant="secondary" component={Link} to={paths.assets.detail.href({ id: q.data.id })}>
                 {t('assetPayoutDetailsScreen.openAsset')}
               </Button>
             </Group>

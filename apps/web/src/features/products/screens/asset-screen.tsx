@@ -105,24 +105,24 @@ export function AssetScreen() {
         actions={
           <>
             <Button
-              variant="default"
+              variant="secondary"
               component={Link}
               to={paths.assets.payoutDetails.href({ assetId: a.id })}
             >
               {t('assetScreen.payoutDetails')}
             </Button>
             {canEdit && (
-              <Button variant="default" onClick={() => setEditing(true)}>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
                 {t('assetScreen.editAsset')}
               </Button>
             )}
             {canToggle && (
-              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
+              <Button variant="secondary" loading={toggle.isPending} onClick={() => toggle.mutate(!a.active)}>
                 {a.active ? t('assetScreen.deactivate') : t('assetScreen.activate')}
               </Button>
             )}
             {canDelete && (
-              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              <Button variant="danger" onClick={() => setConfirming(true)}>
                 {t('assetScreen.delete2')}
               </Button>
             )}

@@ -49,12 +49,12 @@ export function ProductScreen() {
         actions={
           <>
             {canEdit && (
-              <Button variant="default" onClick={() => setEditing(true)}>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
                 {t('productScreen.editProduct')}
               </Button>
             )}
             {canDelete && (
-              <Button color="red" variant="light" loading={del.isPending} onClick={() => setConfirming(true)}>
+              <Button variant="danger" loading={del.isPending} onClick={() => setConfirming(true)}>
                 {t('productScreen.delete')}
               </Button>
             )}

@@ -87,17 +87,17 @@ export function ProjectScreen() {
         actions={
           <>
             {canBudget && (
-              <Button variant="default" onClick={() => setModal('budget')}>
+              <Button variant="secondary" onClick={() => setModal('budget')}>
                 {p.budgetMinor === null ? t('setBudget') : t('editBudget')}
               </Button>
             )}
             {canAssign && (
-              <Button variant="default" onClick={() => setModal('assign')}>
+              <Button variant="secondary" onClick={() => setModal('assign')}>
                 {t('assignMembers')}
               </Button>
             )}
             {canActivate && (
-              <Button variant="light" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
+              <Button variant="secondary" loading={toggle.isPending} onClick={() => toggle.mutate(!p.active)}>
                 {p.active ? t('markAsCompleted') : t('reactivate')}
               </Button>
             )}
@@ -162,7 +162,7 @@ function BudgetModal(props: { project: Project; opened: boolean; onClose: () => 
           error={valid ? undefined : t('projectScreen.budgetMustBeANumber')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('projectScreen.cancel')}
           </Button>
           <Button disabled={!valid} loading={save.isPending} onClick={() => save.mutate()}>
@@ -203,7 +203,7 @@ function AssignModal(props: { project: Project; opened: boolean; onClose: () => 
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('projectScreen.cancel')}
           </Button>
           <Button loading={save.isPending} onClick={() => save.mutate()}>

@@ -22,6 +22,7 @@ import { refreshRequests, requestApi } from '../api';
 import { requestPurposeLabel } from './status';
 import { BankSelect } from '../../../components/bank-select';
 import { Trans, useTranslation } from 'react-i18next';
+import { FormGrid } from '../../../components/form-grid';
 
 /** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
 function useRequestForm() {
@@ -151,7 +152,7 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
           error={err('payeeId')}
         />
       ) : (
-        <Group grow align="flex-start">
+        <FormGrid>
           <BankSelect banks={banks.data} value={bankCode} onChange={setBankCode} error={err('bankCode')} />
           <TextInput
             label={t('requestFundsModal.accountNumber')}
@@ -161,10 +162,10 @@ function PurposeStep(props: { f: RequestForm; err: Err; onBack: () => void; onNe
             onChange={(e) => setAccountNumber(e.currentTarget.value)}
             error={err('accountNumber') ?? err('payeeId')}
           />
-        </Group>
+        </FormGrid>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           {t('requestFundsModal.back')}
         </Button>
         <Button
@@ -218,7 +219,7 @@ function ReviewStep(props: {
         </Alert>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           {t('requestFundsModal.back')}
         </Button>
         <Button loading={create.isPending} onClick={() => create.mutate()}>

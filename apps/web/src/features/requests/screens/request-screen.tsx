@@ -60,13 +60,13 @@ export function RequestScreen() {
           {canApprove && (
             <Group gap="sm">
               <Button onClick={() => setChoice('pay')}>{t('approveAndPay')}</Button>
-              <Button variant="light" onClick={() => setChoice('approve')}>
+              <Button variant="secondary" onClick={() => setChoice('approve')}>
                 {t('approveOnly')}
               </Button>
-              <Button variant="light" onClick={() => setChoice('schedule')}>
+              <Button variant="secondary" onClick={() => setChoice('schedule')}>
                 {t('approveAndSchedule')}
               </Button>
-              <Button variant="light" color="orange" onClick={() => setChoice('moreInfo')}>
+              <Button variant="secondary" onClick={() => setChoice('moreInfo')}>
                 {t('requestMoreInfo')}
               </Button>
             </Group>
@@ -131,7 +131,7 @@ function ChoiceModal(props: { refKey: string; choice: RequestDecision; onClose: 
           error={errors?.comments?.[0]}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="secondary" onClick={props.onClose}>
             {t('requestScreen.cancel')}
           </Button>
           <Button loading={m.isPending} onClick={() => m.mutate()}>
