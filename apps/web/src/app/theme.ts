@@ -75,5 +75,9 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
+    // Most tab lists here navigate between routes and render no Tabs.Panel: Mantine's aria-controls
+    // would name a panel that does not exist (axe: aria-valid-attr-value, critical). A tab may omit
+    // aria-controls; null passes Mantine's prop filter and React then writes no attribute.
+    TabsTab: { defaultProps: { 'aria-controls': null } },
   },
 });

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session';
 import { firstIncompleteStep, setupProgress } from '../kyb/kyb-nav';
+import { StatusBadge } from '../../../components/status-badge';
 
 const Item = (props: { label: string; value: string | null | undefined }) => (
   <div>
@@ -50,14 +51,15 @@ export function OrganisationSummary({ org }: { org: Organisation }) {
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Group gap="xs">
               <Text fw={600}>{t('info.kyc')}</Text>
-              <Badge color={org.kyb.progress.isComplete ? 'owo' : 'yellow'} variant="light">
-                {org.kyb.progress.isComplete ? t('info.kycComplete') : t('info.kycIncomplete')}
-              </Badge>
+              <StatusBadge
+                status={org.kyb.progress.isComplete ? 'completed' : 'pending'}
+                label={org.kyb.progress.isComplete ? t('info.kycComplete') : t('info.kycIncomplete')}
+              />
             </Group>
             <Text size="sm" c="dimmed">
               {t('kyb.progress', { done: p.done, total: p.total })}
             </Text>
-            <Progress value={p.percent} size="sm" radius="xl" />
+            <Progress value={p.percent} size="sm" radius="xl" aria-label={t('info.kyc')} />
           </Stack>
           {!org.kyb.progress.isComplete && canFill && (
             <Button
