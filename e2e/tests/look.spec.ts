@@ -4,7 +4,9 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ownerHeaders } from './demo-state';
-import { shot, signedIn } from './ui-support';
+import { shot, signedIn, signUpNewCompany } from './ui-support';
+
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** The second field's box starts below the first's: the form is one column. */
 async function oneColumn(first: Locator, second: Locator) {
@@ -65,20 +67,30 @@ const PAYSLIP = {
 test('the Integrations card, a card detail, a payslip and a form, on a laptop and at 390×844', async ({
   browser,
 }) => {
-  const page = await signedIn(browser);
-
-  // Integrations: one hierarchy (Connect is the primary action of each provider card).
-  await page.goto('/settings/integrations');
-  await page.getByRole('button', { name: 'Connect Owo Sandbox Books' }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByTestId('integration-status')).toHaveText('Connected');
+  // Integrations: one hierarchy (Connect is the primary action of each provider card). A company of
+  // its own: the demo company's books belong to accounting.spec, which may run at the same time.
+  const books = await (await browser.newContext()).newPage();
+  await signUpNewCompany(books, {
+    firstName: 'Tobi',
+    lastName: 'Ajayi',
+    email: `tobi.${run}@look-e2e.ng`,
+    password: 'Look#2026pass',
+    company: `Ajayi Books ${run}`,
+  });
+  await books.goto('/settings/integrations');
+  await books.getByRole('button', { name: 'Connect Owo Sandbox Books' }).click();
+  await books.getByRole('button', { name: 'Approve' }).click();
+  await expect(books.getByTestId('integration-status')).toHaveText('Connected');
   // one hierarchy: Sync accounts primary, the next two secondary, the sandbox tool subtle, Disconnect danger
-  const level = (name: string | RegExp) => page.getByRole('button', { name }).getAttribute('data-variant');
+  const level = (name: string | RegExp) => books.getByRole('button', { name }).getAttribute('data-variant');
   expect(['primary', 'filled', null]).toContain(await level('Sync accounts'));
   expect(await level('Sync locations')).toBe('secondary');
   expect(await level(/Expire sandbox tokens/)).toBe('subtle');
   expect(await level('Disconnect')).toBe('danger');
-  await shot(page, 'look-01-integrations');
+  await shot(books, 'look-01-integrations');
+  await books.context().close();
+
+  const page = await signedIn(browser);
 
   // A card's detail: the designed face with the last four as text, then frozen (slate).
   const card = await createCard(page);
