@@ -67,19 +67,11 @@ for (const { name, path, ready } of PAGES) {
   test(`${name} (${path}) has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await ready(page);
-    // Let lazy chunks, fonts and entrance transitions settle before measuring contrast.
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      blocking.map((v) => v.id),
-      `${name}: serious/critical axe violations\n${describe(blocking)}`,
-    ).toEqual([]);
+    await expectNoBlocking(page, name);
   });
 }
 
+/** Lazy chunks, fonts and entrance transitions settled, axe finds no serious or critical violation. */
 async function expectNoBlocking(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })
