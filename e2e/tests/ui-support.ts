@@ -73,7 +73,7 @@ export async function signedIn(browser: Browser, who: { email: string; password:
  * opened only when it is closed (a second click would close it), so a retry never undoes progress
  * however slow the machine; it is retried because options load late, and an overlay closing (the
  * tour being skipped) also closes the list. The box is centred first, so the list opens where it
- * has room and does not move while the option is clicked.
+ * has room and does not move while the option is clicked. A try passes only once the box holds a value.
  */
 export async function pickOption(box: Locator, option: string | RegExp, opts: { exact?: boolean } = {}) {
   const page = box.page();
@@ -81,6 +81,10 @@ export async function pickOption(box: Locator, option: string | RegExp, opts: { 
   await expect(async () => {
     if ((await box.getAttribute('data-expanded')) === null) await box.click();
     await page.getByRole('option', { name: option, exact: opts.exact }).first().click({ timeout: 3_000 });
+    // The pick is checked, not assumed: on a busy machine a list that re-rendered under the click
+    // can swallow it and leave the box empty. A multi-select shows its picks as pills instead.
+    const multi = await box.evaluate((e) => e.classList.contains('mantine-MultiSelect-inputField'));
+    if (!multi) await expect(box).not.toHaveValue('', { timeout: 3_000 });
   }).toPass();
 }
 
