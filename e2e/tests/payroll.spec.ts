@@ -2,24 +2,19 @@
 // statutory breakdown computed by the server), creates a payroll through create -> preview ->
 // review, submits it to the approvals engine and sees the Payroll Created dialog and the details;
 // the Accountant (made an admin for the approval) approves it and it is paid through the sandbox
-// rails; the owner downloads the receipt PDF; one employee accepts the portal invitation, signs in
-// and downloads their payslip PDF; the demo Accountant, back to its built-in role (no
-// canViewPayrollSensitiveData), opens the same payroll and sees asterisks.
+// rails; the owner downloads the receipt PDF and opens an employee's payslip from the run; one
+// employee accepts the portal invitation, signs in and downloads their payslip PDF; the demo
+// Accountant, back to its built-in role (no canViewPayrollSensitiveData), opens the same payroll
+// and sees asterisks.
 // Screens land in e2e/artifacts/screens/payroll-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { pickOption } from './ui-support';
+import { pickOption, shot } from './ui-support';
 import { ownerHeaders, setDemoApPolicy, setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `payroll-${name}.png`), fullPage: true });
-}
 
 /** A GTBank (058) NUBAN with its check digit (NIGERIA.md "Bank account numbers"). */
 function nuban(serial: string) {
@@ -78,7 +73,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await dialog
       .getByLabel('Account number')
       .fill(nuban(String(100_000_000 + Math.floor(Math.random() * 8e8))));
-    await shot(owner, '01-add-employee');
+    await shot(owner, 'payroll-01-add-employee');
     await dialog.getByRole('button', { name: 'Add employee' }).click();
     await expect(owner.getByText('Payroll Employees Updated!')).toBeVisible();
     // two more through the API, so the pension threshold (3 employees) applies
@@ -104,7 +99,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await owner.reload();
     await owner.getByPlaceholder('Search by name or email').fill(run);
     await expect(owner.getByRole('row').filter({ hasText: worked.name })).toContainText('₦399,735.00');
-    await shot(owner, '02-employees');
+    await shot(owner, 'payroll-02-employees');
   });
 
   let payrollUrl = '';
@@ -128,23 +123,23 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await owner.getByRole('button', { name: 'Preview payroll' }).click();
     // Said on the page and in a toast: on a slow machine both are up at once.
     await expect(owner.getByText('amount exceeds limit for incomplete KYC.').first()).toBeVisible();
-    await shot(owner, '03-create-kyb-limit');
+    await shot(owner, 'payroll-03-create-kyb-limit');
     for (const name of [worked.name, `Staff 2 ${run}`]) await owner.getByRole('checkbox', { name }).uncheck();
     await owner.getByRole('button', { name: 'Preview payroll' }).click();
     await expect(owner).toHaveURL(/\/payroll\/preview\?id=/);
     // ₦80,000: pension 6,400, NHF 2,000; 960,000 − 76,800 − 24,000 = 859,200 → PAYE 740 → net 70,860
     await expect(owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('₦70,860.00');
-    await shot(owner, '04-preview');
+    await shot(owner, 'payroll-04-preview');
     await owner.getByRole('button', { name: 'Continue' }).click();
     await expect(owner).toHaveURL(/\/payroll\/review\?id=/);
     await owner.getByRole('button', { name: 'Submit for approval' }).click();
     await expect(owner.getByRole('dialog', { name: 'Payroll Created' })).toBeVisible();
-    await shot(owner, '05-created');
+    await shot(owner, 'payroll-05-created');
     await owner.getByRole('button', { name: 'View payroll' }).click();
     await expect(owner).toHaveURL(/\/payroll\/[0-9a-f-]{36}\/details$/);
     await expect(owner.getByText('pending', { exact: true }).first()).toBeVisible();
     payrollUrl = new URL(owner.url()).pathname;
-    await shot(owner, '06-details');
+    await shot(owner, 'payroll-06-details');
   });
 
   await test.step('an admin approves the payroll through the shared modal; it is paid', async () => {
@@ -177,13 +172,32 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await owner.reload();
     await expect(owner.getByText('completed', { exact: true }).first()).toBeVisible();
     await expect(owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('paid');
-    await shot(owner, '07-paid');
+    await shot(owner, 'payroll-07-paid');
     const download = owner.waitForEvent('download');
     await owner.getByRole('button', { name: 'Download receipt (PDF)' }).click();
     const file = await download;
     const receiptPath = path.resolve(test.info().config.rootDir, '../artifacts/payroll-receipt.pdf');
     await file.saveAs(receiptPath);
     expect(fs.readFileSync(receiptPath).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  await test.step("the owner opens an employee's payslip from the paid run: the run's net pay", async () => {
+    await owner.goto(payrollUrl);
+    const row = owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` });
+    await expect(row).toContainText('₦70,860.00');
+    await row.getByRole('link', { name: `Open Staff 1 ${run}'s payslip` }).click();
+    await expect(owner).toHaveURL(/\/payroll\/[0-9a-f-]{36}\/payslip\/[0-9a-f-]{36}$/);
+    await expect(owner.getByRole('heading', { name: `Payslip: Staff 1 ${run}` })).toBeVisible();
+    const sheet = owner.getByTestId('payslip');
+    await expect(sheet.getByTestId('net-pay')).toHaveText('₦70,860.00');
+    await expect(sheet).toContainText('PAYE');
+    await shot(owner, 'payroll-07b-staff-payslip');
+    // one column on a phone
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await expect(sheet.getByTestId('net-pay')).toBeVisible();
+    expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await shot(owner, 'payroll-07c-staff-payslip-phone');
+    await owner.setViewportSize({ width: 1366, height: 900 });
   });
 
   await test.step('the employee accepts the invitation, signs in to the portal and downloads the payslip PDF', async () => {
@@ -209,7 +223,7 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(emp).toHaveURL(/\/employee-portal\/payslip$/);
     const slip = emp.getByRole('row').filter({ hasText: `November salaries ${run}` });
     await expect(slip).toContainText('paid');
-    await shot(emp, '08-employee-payslips');
+    await shot(emp, 'payroll-08-employee-payslips');
     const linkAnswer = emp.waitForResponse((r) =>
       /\/api\/employee-portal\/payslips\/[^/]+\/pdf$/.test(r.url()),
     );
@@ -234,10 +248,11 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(acct.getByText('No permission to view salary details')).toBeVisible();
     await expect(acct.getByRole('row').filter({ hasText: `Staff 1 ${run}` })).toContainText('******');
     await expect(acct.locator('body')).not.toContainText('70,860');
+    await expect(acct.getByRole('link', { name: /payslip/ })).toHaveCount(0);
     // The tour, if it opened, is skipped by signIn's locator handler (which an auto-waiting
     // assertion runs too); a second click of our own raced it and waited for a button gone.
     await expect(acct.getByTestId('guided-tour')).toBeHidden();
-    await shot(acct, '09-accountant-masked');
+    await shot(acct, 'payroll-09-accountant-masked');
     const api = await acct.request.get(
       `/api${payrollUrl.replace('/payroll/', '/payrolls/').replace('/details', '/employees')}`,
     );
@@ -247,6 +262,6 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(acct.getByRole('row').filter({ hasText: `November salaries ${run}` })).toContainText(
       '******',
     );
-    await shot(acct, '10-accountant-list');
+    await shot(acct, 'payroll-10-accountant-list');
   });
 });

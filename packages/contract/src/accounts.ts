@@ -15,6 +15,18 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   'non-profit': 'Non-profit',
 };
 
+/**
+ * A company's initials, its first two words' first letters ("Acme Trading Ltd" → "AT"): its mark on
+ * what it sends (the pay page, the payslip on screen and in PDF), since companies upload no logo.
+ */
+export const companyInitials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
 export const ACCOUNT_MSG = {
   nameRequired: 'Account name is required',
   nameLength: 'Account name must be between 2 and 120 characters',

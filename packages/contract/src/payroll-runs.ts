@@ -197,3 +197,8 @@ export const payslipSchema = z.object({
   salaryBreakdownMinor: z.record(z.string(), z.number().int()).nullable(),
 });
 export type Payslip = z.infer<typeof payslipSchema>;
+/** GET /payrolls/payslip: the list's query, narrowed to one run or one payslip (its row id). */
+export const payslipListQuery = listQuery.extend({
+  payrollId: z.string().uuid('Payroll must be an id').optional(),
+  id: z.string().uuid('Payslip must be an id').optional(),
+});

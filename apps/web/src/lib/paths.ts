@@ -186,6 +186,8 @@ export const paths = {
     preview: route('/payroll/preview'),
     review: route('/payroll/review'),
     details: route('/payroll/:ref/details'),
+    /** One employee's payslip of a paid run (staff side). */
+    payslip: route('/payroll/:ref/payslip/:id'),
     editEmployees: route('/payroll/:payrollId/employees/edit'),
   },
   contactsEmployees: route('/contacts/employees'),

@@ -1,7 +1,7 @@
 // Issue 35 §5: one employee's net pay is the same on every screen, export and payslip, and the
 // doubled entry (Basic + Housing + Transport = the salary itself) is flagged for review.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAY_REVIEW_FLAGS } from '@owo/contract';
+import { companyInitials, PAY_REVIEW_FLAGS } from '@owo/contract';
 import { lastMailTo, memberWithRole, setKybTier, type TestApp, createTestApp } from '../../../test/helpers';
 import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
@@ -146,7 +146,11 @@ describe('payroll net pay (issue 35 §5)', () => {
     expect(one.body.data.finalAmountMinor).toBe(net);
     const link = await portal(`/api/employee-portal/payslips/${mine.body.data[0].id}/pdf`, portalToken);
     const url = new URL(link.body.data.pdf_url);
-    expect(await pdfText(await fetch(`${t.baseUrl}${url.pathname}${url.search}`))).toContain(naira(net));
+    const slipText = await pdfText(await fetch(`${t.baseUrl}${url.pathname}${url.search}`));
+    expect(slipText).toContain(naira(net));
+    // the company's mark: its initials ("Test Co" → "TC"), the rule of the web's CompanyMark
+    expect(companyInitials(o.account.name)).toBe('TC');
+    expect(slipText).toMatch(/(^|\s)TC(\s|$)/);
     // the exports: the employee CSV and the run's receipt PDF
     const csv: string = ((await o.api.get('/api/payrolls/employees?format=csv')).body as any).raw;
     const header = csv.split('\n')[0].split(',');

@@ -333,6 +333,17 @@ describe('payroll runs', () => {
     const slips = (await o.api.get('/api/payrolls/payslip')).body.data;
     expect(slips.map((x: any) => x.status)).toEqual(['paid', 'paid']);
     expect(slips.find((x: any) => x.salaryBreakdown.PAYE === '-62015.00')).toBeTruthy();
+    // narrowed to one run and one payslip (the staff payslip screen's query); masked without the flag
+    const paidRow = rows.find((r: any) => r.status === 'paid');
+    const one = await o.api.get(`/api/payrolls/payslip?payrollId=${p.id}&id=${paidRow.id}`);
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.data[0]).toMatchObject({ id: paidRow.id, finalAmountMinor: paidRow.finalAmountMinor });
+    expect((await o.api.get(`/api/payrolls/payslip?payrollId=${p.id}`)).body.data).toHaveLength(2);
+    expect((await o.api.get(`/api/payrolls/payslip?id=${failed.id}`)).body.data).toEqual([]);
+    const bad = await o.api.get('/api/payrolls/payslip?id=not-an-id');
+    expect(bad.status).toBe(400);
+    const masked = (await fm.api.get(`/api/payrolls/payslip?id=${paidRow.id}`)).body.data[0];
+    expect(masked).toMatchObject({ salaryVisible: false, finalAmountMinor: null, salaryBreakdown: null });
     const w = (await t.db.select().from(wallets).where(eq(wallets.id, o.wallet.id)))[0];
     expect(w.pendingBalance).toBe(0);
     expect(await verifyLedger(t.db)).toEqual([]);

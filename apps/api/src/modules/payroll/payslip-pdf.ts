@@ -1,7 +1,9 @@
 // The payslip PDF (issue 25 §5): company, period, earnings, deductions and net pay.
-import type { PortalPayslip } from '@owo/contract';
+import { companyInitials, type PortalPayslip } from '@owo/contract';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from '../money';
 
+/** Mantine's teal 6: the colour of the company mark on the web payslip. */
+const MARK_TEAL = '#12b886';
 const PERIOD = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 /** The payslip PDF: company, period, earnings, deductions (statutory lines included) and net pay. */
@@ -11,8 +13,7 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   drawHeader(doc, 'Payslip', `${slip.companyName} · ${period}`);
   const w = doc.page.width - 96;
   const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
-  doc.font(doc.owo.bold).fontSize(16).text(slip.companyName, 48, doc.y);
-  doc.moveDown(0.6);
+  companyLine(doc, slip.companyName);
   kv(doc, w, 'Employee', slip.payrollEmployee.name);
   kv(doc, w, 'Email', slip.payrollEmployee.email);
   kv(doc, w, 'Pay period', period);
@@ -31,6 +32,24 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
   section(doc, w, m, 'Deductions', deductions, ['Total deductions', -slip.deductionsTotalMinor]);
   netPay(doc, w, m(slip.finalAmountMinor ?? 0));
   return pdfToBuffer(doc);
+}
+
+/** The company's mark (its initials on teal, as on the web's CompanyMark) and its name beside it. */
+function companyLine(doc: Pdf, name: string) {
+  const y = doc.y;
+  const size = 40;
+  doc.save().roundedRect(48, y, size, size, 6).fill(MARK_TEAL).restore();
+  doc
+    .font(doc.owo.bold)
+    .fontSize(15)
+    .fillColor('#ffffff')
+    .text(companyInitials(name), 48, y + 12, { width: size, align: 'center', lineBreak: false });
+  doc
+    .fontSize(16)
+    .fillColor('#111827')
+    .text(name, 48 + size + 12, y + 10, { width: doc.page.width - 96 - size - 12 });
+  doc.y = Math.max(doc.y, y + size) + 12;
+  doc.x = 48;
 }
 
 /** One label and value line, the value right-aligned. */

@@ -145,7 +145,10 @@ export async function payrollReceipt(db: Db, p: { tenant: TenantContext; id: str
 /** GET /payrolls/payslip: the company's payslips (rows of runs that were paid out), newest first. */
 export async function listPayslips(
   db: Db,
-  p: { tenant: TenantContext; q: { page: number; limit: number; search?: string } },
+  p: {
+    tenant: TenantContext;
+    q: { page: number; limit: number; search?: string; payrollId?: string; id?: string };
+  },
 ) {
   const conds: SQL[] = [
     eq(payrollRows.accountId, p.tenant.accountId),
@@ -153,6 +156,8 @@ export async function listPayslips(
     sql`${rowStatusSql} = 'paid'`,
   ];
   if (p.q.search) conds.push(sql`${payrollRows.name} ilike ${`%${escapeLike(p.q.search)}%`}`);
+  if (p.q.payrollId) conds.push(eq(payrollRows.payrollId, p.q.payrollId));
+  if (p.q.id) conds.push(eq(payrollRows.id, p.q.id));
   const where = and(...conds);
   const base = () =>
     db

@@ -14,8 +14,8 @@ import {
   payrollRowSchema,
   payrollRowsQuery,
   payrollSchema,
+  payslipListQuery,
   payslipSchema,
-  listQuery,
   PAYROLL_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -153,7 +153,7 @@ function listPayrollPayslipsRoute(r: Router, deps: AppDeps) {
         summary:
           'Payslips of paid payroll runs (one per employee per run), newest first; figures masked without canViewPayrollSensitiveData',
         tags,
-        querystring: listQuery,
+        querystring: payslipListQuery,
         response: { 200: listEnvelope(payslipSchema), 400: errorEnvelope },
       },
     },

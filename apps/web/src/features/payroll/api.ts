@@ -8,6 +8,7 @@ import type {
   PayrollEmployeesInput,
   PayrollInput,
   PayrollRow,
+  Payslip,
 } from '@owo/contract/payroll-runs';
 import type { PayrollGroup } from '@owo/contract/payroll-settings';
 import type { groupBody } from '@owo/contract/payroll-settings';
@@ -22,6 +23,7 @@ export const payrollKeys = {
   list: (q: object) => ['payroll', 'list', q] as const,
   detail: (id: string) => ['payroll', 'detail', id] as const,
   rows: (id: string) => ['payroll', 'rows', id] as const,
+  payslip: (payrollId: string, id: string) => ['payroll', 'payslip', payrollId, id] as const,
   groups: ['payroll', 'groups'] as const,
   bankChanges: ['payroll', 'bank-changes'] as const,
 };
@@ -77,6 +79,15 @@ export function usePayrollRows(id: string | undefined, status?: string) {
     queryFn: async () =>
       (await api.get<PayrollRow[]>(`/payrolls/${id}/employees`, { query: { limit: 1000 } })).data ?? [],
     refetchInterval: settling(status) ? 3000 : false,
+  });
+}
+
+/** One employee's payslip of a run: GET /payrolls/payslip narrowed to it (null when there is none). */
+export function usePayslip(payrollId: string, id: string) {
+  return useQuery({
+    queryKey: payrollKeys.payslip(payrollId, id),
+    queryFn: async () =>
+      (await api.get<Payslip[]>('/payrolls/payslip', { query: { payrollId, id } })).data?.[0] ?? null,
   });
 }
 

@@ -34,6 +34,10 @@ export const dashboardRoutes: RouteObject[] = [
     async () => (await import('./screens/payroll-details-screen')).PayrollDetailsScreen,
   ),
   route(
+    '/payroll/:ref/payslip/:id',
+    async () => (await import('./screens/payslip-screen')).PayrollPayslipScreen,
+  ),
+  route(
     '/payroll/:payrollId/employees/edit',
     async () => (await import('./screens/edit-employees-screen')).EditPayrollEmployeesScreen,
     { action: 'put' },

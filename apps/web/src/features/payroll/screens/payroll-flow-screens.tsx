@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAYROLL_MSG } from '@owo/contract/payroll';
 import { type PayrollDetail } from '@owo/contract/payroll-runs';
 import { formatMoney } from '../../../lib/format';
@@ -89,12 +90,30 @@ export function RowsTable(props: { id: string; status?: string }) {
               <Table.Td>
                 {r.status}
                 {r.failureReason ? ` — ${r.failureReason}` : ''}
+                {r.status === 'paid' && r.finalAmountMinor !== null && (
+                  <PayslipLink payrollId={props.id} rowId={r.id} name={r.name} />
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Card>
+  );
+}
+
+/** A paid row's payslip (staff side), offered when the run's figures are visible to the user. */
+function PayslipLink(props: { payrollId: string; rowId: string; name: string }) {
+  const { t } = useTranslation('payroll');
+  return (
+    <Anchor
+      component={Link}
+      to={paths.payroll.payslip.href({ ref: props.payrollId, id: props.rowId })}
+      aria-label={t('payslip.openFor', { name: props.name })}
+      ml="xs"
+    >
+      {t('payslip.open')}
+    </Anchor>
   );
 }
 
