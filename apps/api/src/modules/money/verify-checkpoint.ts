@@ -27,6 +27,7 @@ const FULL_PAST = 1;
 const n = sql.raw('verify_entries');
 const np = sql.raw('verify_postings');
 const ns = sql.raw('verify_sums');
+const ne = sql.raw('verify_entry_sums');
 
 /**
  * Reads the new entries (with their transaction's columns) at the transaction's snapshot, the one
@@ -42,12 +43,17 @@ async function readNewEntries(tx: DbOrTx, prev: string): Promise<number> {
   return made.rowCount ?? 0;
 }
 
-/** Their postings, read once (`verify_postings`), and their sum per ledger account (`verify_sums`). */
+/**
+ * Their postings, read once (`verify_postings`), summed per entry and currency with their count
+ * (`verify_entry_sums`) and per ledger account (`verify_sums`).
+ */
 async function readNewPostings(tx: DbOrTx) {
   await tx.execute(sql`create temp table ${np} on commit drop as
     select p.id, p.entry_id, p.ledger_account_id, p.amount, p.currency
     from postings p join ${n} e on e.id = p.entry_id`);
   await tx.execute(sql`analyze ${np}`);
+  await tx.execute(sql`create temp table ${ne} on commit drop as
+    select entry_id, currency, sum(amount) as s, count(*) as c from ${np} group by entry_id, currency`);
   await tx.execute(sql`create temp table ${ns} on commit drop as
     select ledger_account_id, currency, sum(amount) as total from ${np} group by ledger_account_id, currency`);
 }
@@ -57,8 +63,8 @@ const sums = sql`(select ledger_account_id, sum(total) as total from (
     select ledger_account_id, total from ledger_verify_totals
     union all select ledger_account_id, total from ${ns}) s group by ledger_account_id)`;
 const INCREMENTAL: Record<string, SQL> = {
-  'entry balanced per currency': sql`select entry_id, currency, sum(amount)::bigint as s from ${np} group by entry_id, currency having sum(amount) <> 0 limit 20`,
-  'entry has postings': sql`select e.id from ${n} e left join (select entry_id, count(*) as c from ${np} group by entry_id) c on c.entry_id = e.id
+  'entry balanced per currency': sql`select entry_id, currency, s::bigint as s from ${ne} where s <> 0 limit 20`,
+  'entry has postings': sql`select e.id from ${n} e left join (select entry_id, sum(c) as c from ${ne} group by entry_id) c on c.entry_id = e.id
     where coalesce(c.c, 0) < 2 limit 20`,
   'references resolve': sql`select 'posting' as kind, p.id from ${np} p
       where not exists (select 1 from ledger_accounts la where la.id = p.ledger_account_id)
