@@ -69,9 +69,10 @@ describe('ledger:verify from a checkpoint', () => {
     const other = await ownerWithAccount(t);
     const wallet = (await o.api.get('/api/wallet')).body.data[0] as { id: string };
     const elsewhere = (await other.api.get('/api/wallet')).body.data[0] as { id: string };
-    await fundWallet(t.app.deps, wallet.id, 70);
+    // At least as many entries before the checkpoint as after it (else the run is a full one).
+    for (let i = 0; i < 12; i++) await fundWallet(t.app.deps, wallet.id, 70);
     expect(await verifyLedgerFrom(t.db, { full: true })).toMatchObject({ mode: 'full', problems: [] });
-    // An increment of many entries (each fundWallet is one), under the checkpoint's count.
+    // An increment of many entries (each fundWallet is one).
     for (let i = 0; i < 12; i++) await fundWallet(t.app.deps, wallet.id, 100 + i);
     const entry = await lastEntry(wallet.id);
     const txId = (await t.db.execute(sql`select transaction_id from journal_entries where id = ${entry}`))
