@@ -63,4 +63,46 @@ describe('ledger:verify from a checkpoint', () => {
     await tamper(before, -5);
     expect(await verifyLedgerFrom(t.db, { full: true })).toMatchObject({ mode: 'full', problems: [] });
   });
+
+  it('reads a larger increment once and still sees each kind of break in it', async () => {
+    const o = await ownerWithAccount(t);
+    const other = await ownerWithAccount(t);
+    const wallet = (await o.api.get('/api/wallet')).body.data[0] as { id: string };
+    const elsewhere = (await other.api.get('/api/wallet')).body.data[0] as { id: string };
+    // At least as many entries before the checkpoint as after it (else the run is a full one).
+    for (let i = 0; i < 12; i++) await fundWallet(t.app.deps, wallet.id, 70);
+    expect(await verifyLedgerFrom(t.db, { full: true })).toMatchObject({ mode: 'full', problems: [] });
+    // An increment of many entries (each fundWallet is one).
+    for (let i = 0; i < 12; i++) await fundWallet(t.app.deps, wallet.id, 100 + i);
+    const entry = await lastEntry(wallet.id);
+    const txId = (await t.db.execute(sql`select transaction_id from journal_entries where id = ${entry}`))
+      .rows[0].transaction_id as string;
+    // Past the triggers: one posting of a new entry gone, its transaction moved to another company's wallet.
+    const gone = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      const row = (
+        await tx.execute(sql`delete from postings where id = (select id from postings where entry_id = ${entry} order by id limit 1)
+          returning id, entry_id, ledger_account_id, amount, currency`)
+      ).rows[0];
+      await tx.execute(sql`update transactions set wallet_id = ${elsewhere.id} where id = ${txId}`);
+      return row;
+    });
+    const run = await verifyLedgerFrom(t.db);
+    expect(run.mode).toBe('incremental');
+    expect(run.entries).toBe(12);
+    const has = (rule: string, id: string) => run.problems.some((p) => p.startsWith(rule) && p.includes(id));
+    expect(has('entry balanced per currency', entry)).toBe(true);
+    expect(has('entry has postings', entry)).toBe(true);
+    expect(has('references resolve', txId)).toBe(true);
+    expect(run.problems.some((p) => p.startsWith('wallet balance'))).toBe(true);
+    // Put back: the same increment is checked again (the failed run kept the checkpoint) and passes.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into postings (id, entry_id, ledger_account_id, amount, currency)
+        values (${gone.id}, ${gone.entry_id}, ${gone.ledger_account_id}, ${gone.amount}, ${gone.currency})`);
+      await tx.execute(sql`update transactions set wallet_id = ${wallet.id} where id = ${txId}`);
+    });
+    expect(await verifyLedgerFrom(t.db)).toMatchObject({ mode: 'incremental', entries: 12, problems: [] });
+    expect(await verifyLedgerFrom(t.db)).toMatchObject({ mode: 'incremental', entries: 0, problems: [] });
+  });
 });
