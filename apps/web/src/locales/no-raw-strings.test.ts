@@ -1,28 +1,35 @@
-// The areas whose words live in i18next (issue 37) keep them there: no JSX text and no text
-// attribute (label, title, placeholder…) with letters written straight into a component.
+// Every area's words live in i18next (issue 37) and stay there: no JSX text, no text attribute
+// (label, title, placeholder…) and no toast with letters written straight into a component. The
+// public site (features/marketing) keeps its copy in its components.
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const sources = import.meta.glob<string>(
-  [
-    '../features/{inflows,portals,approvals,requests,commissions,products,projects}/**/*.tsx',
-    '../features/{expenses,notifications,disbursements,payment-invitations,documents}/**/*.tsx',
-    '!../features/**/*.test.tsx',
-  ],
+  ['../features/**/*.tsx', '!../features/marketing/**', '!../features/**/*.test.tsx'],
   { query: '?raw', import: 'default', eager: true },
 );
+/** Every feature area with a component (the scan must reach each of them but marketing). */
+const allAreas = Object.keys(import.meta.glob('../features/*/**/*.tsx')).map((f) => f.split('/')[2]);
 
 /** Attributes that show words to a user. */
 const TEXT_ATTRIBUTE =
   /^(label|placeholder|title|description|aria-label|alt|subtitle|text|message|error|\w+(Label|Text|Title|Placeholder|Message|Description))$/;
+/** Calls whose string argument a user reads (lib/toast.tsx). */
+const TOASTS = new Set(['toastSuccess', 'toastError']);
 /** Text that may stay in the markup: it has letters but is not a word of the product. */
 const ALLOWED = new Set<string>([]);
 
 const hasLetters = (s: string) => /\p{L}/u.test(s) && !ALLOWED.has(s.trim());
 
-/** The string literals an expression can evaluate to (through ?:, &&, || and ??). */
-function valueLiterals(e: ts.Expression): (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral)[] {
-  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e];
+type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression;
+/** The text a literal writes itself (a template's parts between its `${…}`). */
+const textOf = (l: Literal) =>
+  ts.isTemplateExpression(l) ? l.head.text + l.templateSpans.map((s) => s.literal.text).join(' ') : l.text;
+
+/** The string literals and templates an expression can evaluate to (through ?:, &&, || and ??). */
+function valueLiterals(e: ts.Expression): Literal[] {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isTemplateExpression(e))
+    return [e];
   if (ts.isParenthesizedExpression(e)) return valueLiterals(e.expression);
   if (ts.isConditionalExpression(e)) return [...valueLiterals(e.whenTrue), ...valueLiterals(e.whenFalse)];
   if (ts.isBinaryExpression(e)) {
@@ -45,35 +52,49 @@ function rawStrings(file: string, source: string): string[] {
       const init = n.initializer;
       const value = ts.isJsxExpression(init) ? init.expression : init;
       for (const literal of value ? valueLiterals(value) : [])
-        if (hasLetters(literal.text)) found.push(`${at(n)} ${n.name.getText(sf)}="${literal.text}"`);
+        if (hasLetters(textOf(literal))) found.push(`${at(n)} ${n.name.getText(sf)}="${textOf(literal)}"`);
     }
     if (ts.isJsxExpression(n) && n.expression && (ts.isJsxElement(n.parent) || ts.isJsxFragment(n.parent)))
       for (const literal of valueLiterals(n.expression))
-        if (hasLetters(literal.text)) found.push(`${at(n)} {'${literal.text}'}`);
+        if (hasLetters(textOf(literal))) found.push(`${at(n)} {'${textOf(literal)}'}`);
+    if (
+      ts.isCallExpression(n) &&
+      ts.isIdentifier(n.expression) &&
+      TOASTS.has(n.expression.text) &&
+      n.arguments[0]
+    )
+      for (const literal of valueLiterals(n.arguments[0]))
+        if (hasLetters(textOf(literal))) found.push(`${at(n)} ${n.expression.text}('${textOf(literal)}')`);
     ts.forEachChild(n, visit);
   };
   visit(sf);
   return found;
 }
 
-describe('i18n of the later areas', () => {
-  it('scans every area it guards', () => {
+describe('i18n of every signed-in area', () => {
+  it('scans every area but the public site', () => {
     const areas = new Set(Object.keys(sources).map((f) => f.split('/')[2]));
-    expect([...areas].sort()).toHaveLength(12);
+    const expected = new Set(allAreas.filter((a) => a !== 'marketing'));
+    expect(expected.size).toBeGreaterThanOrEqual(30);
+    expect([...areas].sort()).toEqual([...expected].sort());
   });
 
   it('finds raw JSX text, shown strings and text attributes (the scan itself)', () => {
     const sample = `export const A = () => <Stack><Text>Hello {name}</Text><TextInput label="Name" placeholder="08012345678" />
-      <Button aria-label={'Close'}>{t('x')}</Button><Text>·</Text><Text>{ok ? 'Paid' : t('y')}{' '}</Text></Stack>;`;
+      <Button aria-label={'Close'}>{t('x')}</Button><Text>·</Text><Text>{ok ? 'Paid' : t('y')}{' '}</Text>
+      <Text title={\`\${n} left\`}>{\`\${a} · \${b}\`}</Text></Stack>;
+    const done = () => { toastSuccess('Saved'); toastError(e.message); toastSuccess(t('z')); };`;
     expect(rawStrings('sample.tsx', sample)).toEqual([
       'sample.tsx:1 Hello',
       'sample.tsx:1 label="Name"',
       'sample.tsx:2 aria-label="Close"',
       "sample.tsx:2 {'Paid'}",
+      'sample.tsx:3 title=" left"',
+      "sample.tsx:4 toastSuccess('Saved')",
     ]);
   });
 
-  it('has no raw words in the components of the converted areas', () => {
+  it('has no raw words in the components of any area but the public site', () => {
     const raw = Object.entries(sources).flatMap(([file, source]) => rawStrings(file, source));
     expect(raw).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@owo/contract';
-import { renderApp } from '../test-utils';
-import { alertsReadKey } from './account-alerts';
+import { ok, renderApp, type Handler } from '../test-utils';
+import { alertsReadKey, alertsSlotKey, FIRST_ALERTS_SLOT_PX } from './account-alerts';
 
 // A phone: the layout's media query for small screens matches (the test setup answers "no" to all).
 const desktop = Object.getOwnPropertyDescriptor(window, 'matchMedia')!.value as (q: string) => MediaQueryList;
@@ -44,5 +44,49 @@ describe('the KYC / 2FA reminder on a phone', () => {
     open();
     expect(await screen.findByTestId('mobile-alert-insecure')).toBeInTheDocument();
     expect(screen.queryByTestId('alerts-slim')).toBeNull();
+  });
+});
+
+describe('the reminders’ slot while their queries load (no layout shift, issue 38 §3)', () => {
+  /** The KYB fill answer (KYC incomplete) held back until `release()`; the layout waits for the profile. */
+  function heldFill() {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const route: Handler = async () => {
+      await gate;
+      return ok({ progress: { maxStep: 5, isComplete: false, fillPercentage: 40 } });
+    };
+    return { release, routes: { 'GET /api/parameter/account': route } };
+  }
+  const openHeld = (routes: Record<string, Handler>) =>
+    renderApp('/requests', { session: { resources: { requests: ['get'], parameters: ['post'] } }, routes });
+
+  it('is kept at the height the reminders took last time, then they take it', async () => {
+    localStorage.setItem(alertsSlotKey('u1'), JSON.stringify(84));
+    const held = heldFill();
+    openHeld(held.routes);
+    expect(await screen.findByTestId('alerts-slot')).toHaveStyle({ height: '84px' });
+    expect(screen.queryByTestId('mobile-alert-carousel')).toBeNull();
+    held.release();
+    expect(await screen.findByTestId('mobile-alert-kyc')).toBeInTheDocument();
+    expect(screen.queryByTestId('alerts-slot')).toBeNull();
+  });
+
+  it('is a one-reminder carousel on a first load', async () => {
+    const held = heldFill();
+    openHeld(held.routes);
+    expect(await screen.findByTestId('alerts-slot')).toHaveStyle({ height: `${FIRST_ALERTS_SLOT_PX}px` });
+    held.release();
+    expect(await screen.findByTestId('mobile-alert-kyc')).toBeInTheDocument();
+  });
+
+  it('is not kept for a user who had no reminders last time', async () => {
+    localStorage.setItem(alertsSlotKey('u1'), JSON.stringify(0));
+    const held = heldFill();
+    openHeld(held.routes);
+    await screen.findAllByRole('navigation');
+    expect(screen.queryByTestId('alerts-slot')).toBeNull();
+    held.release();
+    expect(await screen.findByTestId('mobile-alert-kyc')).toBeInTheDocument();
   });
 });

@@ -1,36 +1,62 @@
 // The KYC / security reminders above the page on a phone (000 §2.7; issue 37): the carousel until it
 // is read, then, once its close control is pressed, a slim one-line reminder. The choice is kept in
 // localStorage per user and per set of reminders: a new reminder opens the carousel again.
+// Layout shift (issue 38 §3): the reminders depend on two queries that answer after the page has
+// drawn. Until they answer, their slot is kept at the height they took on this user's last load
+// (in localStorage; none when there were no reminders), or at a one-reminder carousel's height on a
+// first load, so the page below does not jump down when they appear.
 import { Box, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePhone } from '../../components/list';
-import { AlertCarousel, useMobileAlerts } from '../../features/notifications';
+import { AlertCarousel, useMobileAlertState } from '../../features/notifications';
 import { useStore } from '../../lib/store';
 
 /** The localStorage key that remembers which reminders a user has read and folded. */
 export const alertsReadKey = (userId: string | undefined) => `owo.alerts-read.${userId ?? 'anonymous'}`;
+/** The localStorage key that remembers the height (px) the reminders took on this user's last load. */
+export const alertsSlotKey = (userId: string | undefined) => `owo.alerts-slot.${userId ?? 'anonymous'}`;
+/** The slot kept on a first load: the carousel with one reminder of two lines at 390 px. */
+export const FIRST_ALERTS_SLOT_PX = 70;
 
 export function AccountAlerts() {
   const phone = usePhone();
-  const alerts = useMobileAlerts(phone);
+  const { alerts, settled } = useMobileAlertState(phone);
   const userId = useStore((s) => s.staff.user?.id);
   const [read, setRead] = useLocalStorage<string>({
     key: alertsReadKey(userId),
     defaultValue: '',
     getInitialValueInEffect: false,
   });
-  if (!phone || !alerts.length) return null;
+  const [slot, setSlot] = useLocalStorage<number>({
+    key: alertsSlotKey(userId),
+    defaultValue: FIRST_ALERTS_SLOT_PX,
+    getInitialValueInEffect: false,
+  });
+  const box = useRef<HTMLDivElement>(null);
   const keys = alerts.map((a) => a.key).join(',');
-  if (read === keys) return <SlimReminder alerts={alerts} onShow={() => setRead('')} />;
+  const folded = read === keys;
+  useEffect(() => {
+    if (phone && settled) setSlot(box.current?.offsetHeight ?? 0);
+  }, [phone, settled, keys, folded, setSlot]);
+  if (!phone) return null;
+  if (!settled) return slot > 0 ? <div style={{ height: slot }} aria-hidden data-testid="alerts-slot" /> : null;
+  if (!alerts.length) return null;
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start">
-      <Box style={{ flex: 1, minWidth: 0 }}>
-        <AlertCarousel alerts={alerts} />
-      </Box>
-      <HideButton onHide={() => setRead(keys)} />
-    </Group>
+    <div ref={box}>
+      {folded ? (
+        <SlimReminder alerts={alerts} onShow={() => setRead('')} />
+      ) : (
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <AlertCarousel alerts={alerts} />
+          </Box>
+          <HideButton onHide={() => setRead(keys)} />
+        </Group>
+      )}
+    </div>
   );
 }
 

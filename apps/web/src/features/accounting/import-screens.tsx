@@ -21,6 +21,7 @@ import {
   useProviderAccounts,
 } from './api';
 import { FormGrid } from '../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 // The import payment tags flow (001 §2, 002 §2): full screen, closing to /settings/categories.
 // /integrations/import-payment-tags (Accounting Software) → /integrations/map-tags (Map Payment
@@ -53,22 +54,23 @@ const JOURNAL_FIELDS: {
 const CLOSE_TO = paths.settings.categories.href();
 
 function Frame(props: { step: number; children: React.ReactNode }) {
+  const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   return (
     <Stack maw={880} mx="auto" p="md" gap="lg">
       <PageHeader
-        title="Import payment tags"
+        title={t('importScreens.importPaymentTags')}
         mb={0}
         actions={
           <Button variant="subtle" onClick={() => navigate(CLOSE_TO)}>
-            Close
+            {t('importScreens.close')}
           </Button>
         }
       />
       <Stepper active={props.step} size="sm">
-        <Stepper.Step label="Accounting Software" />
-        <Stepper.Step label="Map Payment Tags" />
-        <Stepper.Step label="Finish Import" />
+        <Stepper.Step label={t('importScreens.accountingSoftware')} />
+        <Stepper.Step label={t('importScreens.mapPaymentTags')} />
+        <Stepper.Step label={t('importScreens.finishImport')} />
       </Stepper>
       {props.children}
     </Stack>
@@ -76,6 +78,7 @@ function Frame(props: { step: number; children: React.ReactNode }) {
 }
 
 export function ChooseSoftwareScreen() {
+  const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   const integrations = useIntegrations();
   const current = integrations.data?.[0];
@@ -83,32 +86,32 @@ export function ChooseSoftwareScreen() {
     <Frame step={0}>
       <Card withBorder>
         <Stack>
-          <Text>Choose the accounting software whose accounts and classes become your payment tags.</Text>
+          <Text>{t('importScreens.chooseTheAccountingSoftwareWhose')}</Text>
           <ListBody
             query={integrations}
             isEmpty={!current}
-            emptyText="No accounting software is connected yet."
+            emptyText={t('importScreens.noAccountingSoftwareIsConnected')}
           >
             {current && (
-              <Radio.Group value={current.type} label="Accounting software">
+              <Radio.Group value={current.type} label={t('importScreens.accountingSoftware2')}>
                 <Radio mt="xs" value={current.type} label={ACCOUNTING_PROVIDER_NAMES[current.type]} />
               </Radio.Group>
             )}
           </ListBody>
           {current && !current.accountsSyncedAt && (
-            <Alert color="yellow">Sync the chart of accounts in Settings › Integrations first.</Alert>
+            <Alert color="yellow">{t('importScreens.syncTheChartOfAccounts')}</Alert>
           )}
           <Group justify="flex-end">
             {!current ? (
               <Button onClick={() => navigate(paths.settings.integrations.href())}>
-                Connect accounting software
+                {t('importScreens.connectAccountingSoftware')}
               </Button>
             ) : (
               <Button
                 disabled={!current.accountsSyncedAt || !current.authTokenValid}
                 onClick={() => navigate(paths.integrations.mapTags.href())}
               >
-                Continue
+                {t('importScreens.continue')}
               </Button>
             )}
           </Group>
@@ -172,14 +175,15 @@ function MappingTable(props: {
   classOptions: Options;
   set: (i: number, patch: Partial<Draft['mappings'][number]>) => void;
 }) {
+  const { t } = useTranslation('accounting');
   const { draft, names, accountOptions, classOptions, set } = props;
   return (
     <Table data-testid="map-tags">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Payout category</Table.Th>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Class</Table.Th>
+          <Table.Th>{t('importScreens.payoutCategory')}</Table.Th>
+          <Table.Th>{t('importScreens.account')}</Table.Th>
+          <Table.Th>{t('importScreens.class')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -188,8 +192,8 @@ function MappingTable(props: {
             <Table.Td>{names.get(m.categoryId)}</Table.Td>
             <Table.Td>
               <Select
-                aria-label={`Account for ${names.get(m.categoryId)}`}
-                placeholder="Default expense account"
+                aria-label={t('importScreens.accountFor', { categoryId: names.get(m.categoryId) })}
+                placeholder={t('importScreens.defaultExpenseAccount')}
                 clearable
                 searchable
                 data={accountOptions}
@@ -199,8 +203,8 @@ function MappingTable(props: {
             </Table.Td>
             <Table.Td>
               <Select
-                aria-label={`Class for ${names.get(m.categoryId)}`}
-                placeholder="No class"
+                aria-label={t('importScreens.classFor', { categoryId: names.get(m.categoryId) })}
+                placeholder={t('importScreens.noClass')}
                 clearable
                 data={classOptions}
                 value={m.classId ?? null}
@@ -215,6 +219,7 @@ function MappingTable(props: {
 }
 
 export function MapTagsScreen() {
+  const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   const mapping = useMapping();
   const expenseAccounts = useProviderAccounts('Expense');
@@ -237,22 +242,21 @@ export function MapTagsScreen() {
         <Stack>
           <FormGrid>
             <Select
-              label="Payments leave from (bank account)"
+              label={t('importScreens.paymentsLeaveFromBankAccount')}
               data={(bankAccounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
               value={draft?.bankAccountId ?? null}
               onChange={(v) => draft && setDraft({ ...draft, bankAccountId: v })}
             />
             <Select
-              label="Default expense account"
+              label={t('importScreens.defaultExpenseAccount')}
               data={accountOptions}
               value={draft?.defaultExpenseAccountId ?? null}
               onChange={(v) => draft && setDraft({ ...draft, defaultExpenseAccountId: v })}
             />
           </FormGrid>
-          <Title order={4}>Payroll and fees</Title>
+          <Title order={4}>{t('importScreens.payrollAndFees')}</Title>
           <Text size="sm" c="dimmed">
-            A paid payroll run posts one journal: gross pay and employer costs against net pay, PAYE, pension,
-            NHF and NSITF payable, and the transfer fees.
+            {t('importScreens.aPaidPayrollRunPosts')}
           </Text>
           <JournalFields
             draft={draft}
@@ -263,7 +267,7 @@ export function MapTagsScreen() {
           <ListBody
             query={mapping}
             isEmpty={!draft?.mappings.length}
-            emptyText="You have no payout categories yet."
+            emptyText={t('importScreens.youHaveNoPayoutCategories')}
           >
             <MappingTable
               draft={draft}
@@ -275,13 +279,13 @@ export function MapTagsScreen() {
           </ListBody>
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.integrations.importPaymentTags.href())}>
-              Back
+              {t('importScreens.back')}
             </Button>
             <Button
               disabled={!draft?.bankAccountId}
               onClick={() => navigate(paths.integrations.finish.href())}
             >
-              Continue
+              {t('importScreens.continue')}
             </Button>
           </Group>
         </Stack>
@@ -291,6 +295,7 @@ export function MapTagsScreen() {
 }
 
 export function FinishImportScreen() {
+  const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<Draft>(DRAFT);
   const [finished, setFinished] = useState(false);
@@ -322,14 +327,15 @@ export function FinishImportScreen() {
     <Frame step={2}>
       <Card withBorder>
         <Stack>
-          <Text>Your payout categories will post to these accounts:</Text>
+          <Text>{t('importScreens.yourPayoutCategoriesWillPost')}</Text>
           <Table>
             <Table.Tbody>
               {draft.mappings.map((m) => (
                 <Table.Tr key={m.categoryId}>
                   <Table.Td>{names.get(m.categoryId)}</Table.Td>
                   <Table.Td>
-                    {(m.providerAccountId && acc.get(m.providerAccountId)) || `${def ?? 'Default'} (default)`}
+                    {(m.providerAccountId && acc.get(m.providerAccountId)) ||
+                      t('importScreens.default', { value: def ?? 'Default' })}
                   </Table.Td>
                   <Table.Td>{m.classId ? cls.get(m.classId) : '—'}</Table.Td>
                 </Table.Tr>
@@ -338,10 +344,10 @@ export function FinishImportScreen() {
           </Table>
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.integrations.mapTags.href())}>
-              Back
+              {t('importScreens.back')}
             </Button>
             <Button loading={save.isPending} onClick={() => save.mutate(draft)}>
-              Finish Import
+              {t('importScreens.finishImport')}
             </Button>
           </Group>
         </Stack>

@@ -15,22 +15,19 @@ import { accountingApi, refreshAccounting, startConnect, useIntegrations, useLoc
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/page-header';
 import { Postings } from './postings-card';
+import { useTranslation } from 'react-i18next';
 
 /** /settings/integrations (001 §2): connect the books, sync, locations, and what was posted. */
 export function IntegrationsScreen() {
+  const { t } = useTranslation('accounting');
   const integrations = useIntegrations();
   const current = integrations.data?.[0] ?? null;
   return (
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Integrations"
-        description={
-          <>
-            Connect your accounting software: paid expenses, bills, payouts and payroll are posted to your
-            books.
-          </>
-        }
+        title={t('integrationsScreen.integrations')}
+        description={<>{t('integrationsScreen.connectYourAccountingSoftwarePaid')}</>}
       />
       {integrations.isLoading ? null : current ? <Connected integration={current} /> : <Connect />}
       {current && <Postings />}
@@ -39,6 +36,7 @@ export function IntegrationsScreen() {
 }
 
 function Connect() {
+  const { t } = useTranslation('accounting');
   const can = useCan('accountingIntegrations', 'post');
   const [busy, setBusy] = useState<AccountingProvider | null>(null);
   const go = async (type: AccountingProvider) => {
@@ -58,12 +56,12 @@ function Connect() {
             <Title order={4}>{ACCOUNTING_PROVIDER_NAMES[p]}</Title>
             <Text size="sm" c="dimmed">
               {p === 'sandbox'
-                ? 'Practice books with a ready chart of accounts: try the whole flow without an accounting account.'
-                : 'Post to your QuickBooks Online company.'}
+                ? t('integrationsScreen.practiceBooksWithAReady')
+                : t('integrationsScreen.postToYourQuickbooksOnline')}
             </Text>
             <Group>
               <Button disabled={!can} loading={busy === p} onClick={() => void go(p)}>
-                Connect {ACCOUNTING_PROVIDER_NAMES[p]}
+                {t('integrationsScreen.connect', { value: ACCOUNTING_PROVIDER_NAMES[p] })}
               </Button>
             </Group>
           </Stack>
@@ -74,6 +72,7 @@ function Connect() {
 }
 
 function Connected({ integration: i }: { integration: Integration }) {
+  const { t } = useTranslation('accounting');
   const actions = useConnectedActions();
   return (
     <Card withBorder>
@@ -82,7 +81,7 @@ function Connected({ integration: i }: { integration: Integration }) {
           <Group>
             <Title order={4}>{i.name}</Title>
             <Badge color={i.authTokenValid ? 'green' : 'red'} data-testid="integration-status">
-              {i.authTokenValid ? 'Connected' : 'Access expired'}
+              {i.authTokenValid ? t('integrationsScreen.connected') : t('integrationsScreen.accessExpired')}
             </Badge>
           </Group>
           <Group>
@@ -93,7 +92,7 @@ function Connected({ integration: i }: { integration: Integration }) {
             )}
             {actions.canDelete && (
               <Button variant="danger" onClick={() => actions.setConfirmDisconnect(true)}>
-                Disconnect
+                {t('integrationsScreen.disconnect')}
               </Button>
             )}
           </Group>
@@ -154,25 +153,26 @@ function useConnectedActions() {
 type ConnectedActions = ReturnType<typeof useConnectedActions>;
 
 function ConnectionFacts({ integration: i }: { integration: Integration }) {
+  const { t } = useTranslation('accounting');
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <div>
         <Text size="xs" c="dimmed">
-          Company (realm)
+          {t('integrationsScreen.companyRealm')}
         </Text>
         <Text>{i.realmId}</Text>
       </div>
       <div>
         <Text size="xs" c="dimmed">
-          Connected
+          {t('integrationsScreen.connected')}
         </Text>
         <Text>{formatDateTime(i.connectedAt)}</Text>
       </div>
       <div>
         <Text size="xs" c="dimmed">
-          Chart of accounts synced
+          {t('integrationsScreen.chartOfAccountsSynced')}
         </Text>
-        <Text>{i.accountsSyncedAt ? formatDateTime(i.accountsSyncedAt) : 'Never'}</Text>
+        <Text>{i.accountsSyncedAt ? formatDateTime(i.accountsSyncedAt) : t('integrationsScreen.never')}</Text>
       </div>
     </SimpleGrid>
   );
@@ -185,19 +185,20 @@ function ConnectedButtons({
   integration: Integration;
   actions: ConnectedActions;
 }) {
+  const { t } = useTranslation('accounting');
   const navigate = useNavigate();
   const { canPost, canTags, syncLocations, expire } = actions;
   return (
     <Group>
       <Button disabled={!canPost || !i.authTokenValid} onClick={() => actions.setConfirmSync(true)}>
-        Sync accounts
+        {t('integrationsScreen.syncAccounts')}
       </Button>
       <Button
         variant="secondary"
         disabled={!canTags || !i.accountsSyncedAt}
         onClick={() => navigate(paths.integrations.importPaymentTags.href())}
       >
-        Import payment tags
+        {t('integrationsScreen.importPaymentTags')}
       </Button>
       <Button
         variant="secondary"
@@ -205,11 +206,11 @@ function ConnectedButtons({
         loading={syncLocations.isPending}
         onClick={() => syncLocations.mutate()}
       >
-        Sync locations
+        {t('integrationsScreen.syncLocations')}
       </Button>
       {i.type === 'sandbox' && i.authTokenValid && (
         <Button variant="subtle" loading={expire.isPending} onClick={() => expire.mutate()}>
-          Expire sandbox tokens (test)
+          {t('integrationsScreen.expireSandboxTokensTest')}
         </Button>
       )}
     </Group>
@@ -217,12 +218,13 @@ function ConnectedButtons({
 }
 
 function LocationBadges() {
+  const { t } = useTranslation('accounting');
   const locations = useLocations();
   if (!((locations.data?.length ?? 0) > 0)) return null;
   return (
     <div>
       <Text size="sm" fw={600}>
-        Locations
+        {t('integrationsScreen.locations')}
       </Text>
       <Group gap="xs">
         {locations.data!.map((l) => (
@@ -236,23 +238,24 @@ function LocationBadges() {
 }
 
 function ConnectedConfirmModals({ name, actions }: { name: string; actions: ConnectedActions }) {
+  const { t } = useTranslation('accounting');
   const { confirmSync, setConfirmSync, confirmDisconnect, setConfirmDisconnect, sync, disconnect } = actions;
   return (
     <>
       <Modal
         opened={confirmSync}
         onClose={() => setConfirmSync(false)}
-        title="Sync chart of accounts"
+        title={t('integrationsScreen.syncChartOfAccounts')}
         centered
       >
         <Stack>
           <Text>{ACCOUNTING_MSG.syncConfirm}</Text>
           <Group justify="flex-end">
             <Button variant="secondary" onClick={() => setConfirmSync(false)}>
-              Cancel
+              {t('integrationsScreen.cancel')}
             </Button>
             <Button loading={sync.isPending} onClick={() => sync.mutate()}>
-              Sync
+              {t('integrationsScreen.sync')}
             </Button>
           </Group>
         </Stack>
@@ -260,17 +263,17 @@ function ConnectedConfirmModals({ name, actions }: { name: string; actions: Conn
       <Modal
         opened={confirmDisconnect}
         onClose={() => setConfirmDisconnect(false)}
-        title="Disconnect"
+        title={t('integrationsScreen.disconnect')}
         centered
       >
         <Stack>
-          <Text>Disconnect {name}? Payments are no longer posted to your books until you connect again.</Text>
+          <Text>{t('integrationsScreen.disconnectPaymentsAreNoLonger', { name })}</Text>
           <Group justify="flex-end">
             <Button variant="secondary" onClick={() => setConfirmDisconnect(false)}>
-              Cancel
+              {t('integrationsScreen.cancel')}
             </Button>
             <Button variant="danger" loading={disconnect.isPending} onClick={() => disconnect.mutate()}>
-              Disconnect
+              {t('integrationsScreen.disconnect')}
             </Button>
           </Group>
         </Stack>

@@ -5,12 +5,14 @@ import { ACCOUNTING_PROVIDER_NAMES } from '@owo/contract/accounting';
 import { toastSuccess } from '../../lib/toast';
 import { accountingApi, refreshAccounting, RETURN_KEY } from './api';
 import { paths } from '../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The sandbox provider's own consent page (what QuickBooks' consent screen is for QBO): Approve
  * grants a code and realm and goes back to the redirect URI with code, state and realmId.
  */
 export function SandboxConsentScreen() {
+  const { t } = useTranslation('accounting');
   const [params] = useSearchParams();
   const state = params.get('state') ?? '';
   const redirect = params.get('redirect_uri') ?? '';
@@ -32,12 +34,11 @@ export function SandboxConsentScreen() {
           <Text size="sm" c="dimmed">
             {ACCOUNTING_PROVIDER_NAMES.sandbox}
           </Text>
-          <Title order={3}>Connect Owo to your books</Title>
-          <Text>
-            Owo asks to read your chart of accounts, classes and locations, and to record purchases, bills and
-            journal entries for the payments you make.
-          </Text>
-          {!safe || !state ? <Alert color="red">This authorisation request is not valid.</Alert> : null}
+          <Title order={3}>{t('oauthScreens.connectOwoToYourBooks')}</Title>
+          <Text>{t('oauthScreens.owoAsksToReadYour')}</Text>
+          {!safe || !state ? (
+            <Alert color="red">{t('oauthScreens.thisAuthorisationRequestIsNot')}</Alert>
+          ) : null}
           {error && <Alert color="red">{error}</Alert>}
           <Group justify="flex-end">
             <Button
@@ -49,7 +50,7 @@ export function SandboxConsentScreen() {
                   );
               }}
             >
-              Cancel
+              {t('oauthScreens.cancel')}
             </Button>
             <Button
               loading={busy}
@@ -66,7 +67,7 @@ export function SandboxConsentScreen() {
                 }
               }}
             >
-              Approve
+              {t('oauthScreens.approve')}
             </Button>
           </Group>
         </Stack>
@@ -77,6 +78,7 @@ export function SandboxConsentScreen() {
 
 /** The OAuth redirect target: hands code, state and realmId to the API, then back where it started. */
 export function AccountingCallbackScreen() {
+  const { t } = useTranslation('accounting');
   const { provider = 'sandbox' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -112,17 +114,17 @@ export function AccountingCallbackScreen() {
       <Card withBorder maw={480} w="100%" p="xl">
         {error ? (
           <Stack>
-            <Alert color="red" title="Could not connect">
+            <Alert color="red" title={t('oauthScreens.couldNotConnect')}>
               {error}
             </Alert>
             <Button onClick={() => navigate(paths.settings.integrations.href(), { replace: true })}>
-              Back to integrations
+              {t('oauthScreens.backToIntegrations')}
             </Button>
           </Stack>
         ) : (
           <Group>
             <Loader size="sm" />
-            <Text>Connecting your accounting software…</Text>
+            <Text>{t('oauthScreens.connectingYourAccountingSoftware')}</Text>
           </Group>
         )}
       </Card>

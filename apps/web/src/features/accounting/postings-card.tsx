@@ -7,9 +7,11 @@ import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { accountingApi, refreshAccounting, usePostings } from './api';
+import { useTranslation } from 'react-i18next';
 
 /** The integrations screen's "Posted to the books" card: postings by status, paged, retry a failed one. */
 export function Postings() {
+  const { t } = useTranslation('accounting');
   const [status, setStatus] = useState<PostingStatus | null>(null);
   const [page, setPage] = useState(1);
   const list = usePostings(status, page);
@@ -23,12 +25,12 @@ export function Postings() {
     <Card withBorder>
       <Stack>
         <Group justify="space-between">
-          <Title order={4}>Posted to the books</Title>
+          <Title order={4}>{t('postingsCard.postedToTheBooks')}</Title>
           <Select
-            aria-label="Posting status"
+            aria-label={t('postingsCard.postingStatus')}
             w={180}
             clearable
-            placeholder="All statuses"
+            placeholder={t('postingsCard.allStatuses')}
             data={[
               { value: 'posted', label: 'Posted' },
               { value: 'pending', label: 'Pending' },
@@ -44,7 +46,7 @@ export function Postings() {
         <ListBody
           query={list}
           isEmpty={!items.length}
-          emptyText="Nothing posted yet: paid records appear here."
+          emptyText={t('postingsCard.nothingPostedYetPaidRecords')}
         >
           <PostingsTable items={items} canRetry={canRetry} retry={retry} />
         </ListBody>
@@ -60,17 +62,18 @@ function PostingsTable(props: {
   canRetry: boolean;
   retry: { isPending: boolean; mutate: (id: string) => void };
 }) {
+  const { t } = useTranslation('accounting');
   const { items, canRetry, retry } = props;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table data-testid="postings">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Record</Table.Th>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Date</Table.Th>
+            <Table.Th>{t('postingsCard.record')}</Table.Th>
+            <Table.Th>{t('postingsCard.document')}</Table.Th>
+            <Table.Th>{t('postingsCard.amount')}</Table.Th>
+            <Table.Th>{t('postingsCard.status')}</Table.Th>
+            <Table.Th>{t('postingsCard.date')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -109,7 +112,7 @@ function PostingsTable(props: {
                     loading={retry.isPending}
                     onClick={() => retry.mutate(p.id)}
                   >
-                    Retry
+                    {t('postingsCard.retry')}
                   </Button>
                 )}
               </Table.Td>

@@ -12,9 +12,11 @@ import {
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** One entry: when, who (member or API key), what, from where, and the change. */
 function AuditRow({ e }: { e: AuditEntry }) {
+  const { t } = useTranslation('audit');
   return (
     <Table.Tr>
       <Table.Td>{formatDateTime(e.createdAt)}</Table.Td>
@@ -25,7 +27,7 @@ function AuditRow({ e }: { e: AuditEntry }) {
         </Text>
         {e.apiKeyId && (
           <Badge size="xs" variant="light">
-            API key
+            {t('auditLogScreen.apiKey')}
           </Badge>
         )}
       </Table.Td>
@@ -43,6 +45,7 @@ function AuditRow({ e }: { e: AuditEntry }) {
 
 /** /settings/audit-log: every change in the account, read-only, filterable, exportable. */
 export function AuditLogScreen() {
+  const { t } = useTranslation('audit');
   const { filters, page, setFilters, setPage } = useListState(AUDIT_GROUPS);
   const query = listQuery(filters, AUDIT_GROUPS, page);
   const list = useQuery({
@@ -60,13 +63,8 @@ export function AuditLogScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Audit log"
-        description={
-          <>
-            Every change by a member or an API key: who, what, when and from where. Entries can never be
-            edited.
-          </>
-        }
+        title={t('auditLogScreen.auditLog')}
+        description={<>{t('auditLogScreen.everyChangeByAMember')}</>}
         actions={
           <ExportCsvButton
             path="/audit-log"
@@ -97,11 +95,11 @@ export function AuditLogScreen() {
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>IP</Table.Th>
-                <Table.Th>Change</Table.Th>
+                <Table.Th>{t('auditLogScreen.date')}</Table.Th>
+                <Table.Th>{t('auditLogScreen.who')}</Table.Th>
+                <Table.Th>{t('auditLogScreen.what')}</Table.Th>
+                <Table.Th>{t('auditLogScreen.ip')}</Table.Th>
+                <Table.Th>{t('auditLogScreen.change')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -119,12 +117,13 @@ export function AuditLogScreen() {
 
 /** The fields whose values differ between before and after. */
 function ChangeSummary(props: { e: AuditEntry }) {
+  const { t } = useTranslation('audit');
   const before = props.e.before ?? {};
   const after = props.e.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
-  if (!keys.length) return <Text size="xs">No change</Text>;
+  if (!keys.length) return <Text size="xs">{t('auditLogScreen.noChange')}</Text>;
   return (
     <Stack gap={2}>
       {keys.slice(0, 4).map((k) => (

@@ -7,12 +7,14 @@ import { formatMoney } from '../../lib/format';
 import { queryClient, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const key = ['categories', 'insight'] as const;
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['categories'] });
 
 /** /settings/payout-categories and /settings/categories: categories with this month's budget bars. */
 export function CategoriesScreen() {
+  const { t } = useTranslation('categories');
   const insight = useQuery({
     queryKey: key,
     queryFn: async () => (await api.get<BudgetInsight[]>('/payout/category/insight/budget')).data,
@@ -31,18 +33,18 @@ export function CategoriesScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Payout categories"
-        description="Budgets are per calendar month; the AP policy blocks or warns when an expense would exceed one."
+        title={t('categoriesScreen.payoutCategories')}
+        description={t('categoriesScreen.budgetsArePerCalendarMonth')}
       />
       {canCreate && (
         <Group>
           <TextInput
-            placeholder="New category"
+            placeholder={t('categoriesScreen.newCategory')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Button disabled={!name.trim()} loading={create.isPending} onClick={() => create.mutate()}>
-            Add category
+            {t('categoriesScreen.addCategory')}
           </Button>
         </Group>
       )}
@@ -53,16 +55,19 @@ export function CategoriesScreen() {
           </Alert>
         ) : insight.data && insight.data.length === 0 ? (
           <Text p="md" c="dimmed">
-            No data yet
+            {t('categoriesScreen.noDataYet')}
           </Text>
         ) : (
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Budget ({insight.data?.[0]?.period})</Table.Th>
-                <Table.Th w="35%">Spent · committed</Table.Th>
-                <Table.Th>Remaining</Table.Th>
+                <Table.Th>{t('categoriesScreen.category')}</Table.Th>
+                <Table.Th>
+                  {t('categoriesScreen.budget')}
+                  {insight.data?.[0]?.period})
+                </Table.Th>
+                <Table.Th w="35%">{t('categoriesScreen.spentCommitted')}</Table.Th>
+                <Table.Th>{t('categoriesScreen.remaining')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -85,6 +90,7 @@ export function CategoriesScreen() {
 
 /** PUT /payout/category/{id}/subcategory { name } adds a subcategory under `parent` (001 §7). */
 function AddSubcategoryRow(props: { parent: BudgetInsight }) {
+  const { t } = useTranslation('categories');
   const [name, setName] = useState('');
   const add = useApiMutation({
     mutationFn: () => api.put(`/payout/category/${props.parent.id}/subcategory`, { name }),
@@ -100,8 +106,8 @@ function AddSubcategoryRow(props: { parent: BudgetInsight }) {
           <TextInput
             size="xs"
             w={220}
-            placeholder={`New subcategory of ${props.parent.name}`}
-            aria-label={`New subcategory of ${props.parent.name}`}
+            placeholder={t('categoriesScreen.newSubcategoryOf', { name: props.parent.name })}
+            aria-label={t('categoriesScreen.newSubcategoryOf', { name: props.parent.name })}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
@@ -112,7 +118,7 @@ function AddSubcategoryRow(props: { parent: BudgetInsight }) {
             loading={add.isPending}
             onClick={() => add.mutate()}
           >
-            Add subcategory
+            {t('categoriesScreen.addSubcategory')}
           </Button>
         </Group>
       </Table.Td>
@@ -122,14 +128,15 @@ function AddSubcategoryRow(props: { parent: BudgetInsight }) {
 
 /** The category's spend against its budget: spent, then committed, as a bar. */
 function BudgetUse({ c }: { c: BudgetInsight }) {
+  const { t } = useTranslation('categories');
   const pct = (v: number) => (c.budgetMinor ? Math.min(100, (v / c.budgetMinor) * 100) : 0);
   return c.budgetMinor === null ? (
     <Text size="xs" c="dimmed">
-      No budget · {formatMoney(c.spentMinor)} spent
+      {t('categoriesScreen.noBudgetSpent', { amount: formatMoney(c.spentMinor) })}
     </Text>
   ) : (
     <Stack gap={4}>
-      <Progress.Root size="lg" aria-label={`${c.name} budget use`}>
+      <Progress.Root size="lg" aria-label={t('categoriesScreen.budgetUse', { name: c.name })}>
         <Progress.Section value={pct(c.spentMinor)} color="teal" />
         <Progress.Section
           value={Math.max(0, pct(c.spentMinor + c.committedMinor) - pct(c.spentMinor))}
@@ -137,13 +144,17 @@ function BudgetUse({ c }: { c: BudgetInsight }) {
         />
       </Progress.Root>
       <Text size="xs" c="dimmed">
-        {formatMoney(c.spentMinor)} spent · {formatMoney(c.committedMinor)} committed
+        {t('categoriesScreen.spentCommitted2', {
+          amount: formatMoney(c.spentMinor),
+          amount2: formatMoney(c.committedMinor),
+        })}
       </Text>
     </Stack>
   );
 }
 
 function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
+  const { t } = useTranslation('categories');
   const { c } = props;
   const canDelete = useCan('payouts', 'delete');
   const remove = useApiMutation({
@@ -172,9 +183,9 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
                 variant="danger"
                 loading={remove.isPending}
                 onClick={() => remove.mutate()}
-                aria-label={`Delete subcategory ${c.name}`}
+                aria-label={t('categoriesScreen.deleteSubcategory', { name: c.name })}
               >
-                Delete
+                {t('categoriesScreen.delete')}
               </Button>
             )}
           </Group>
@@ -201,7 +212,7 @@ function CategoryRow(props: { c: BudgetInsight; canBudget: boolean }) {
               loading={save.isPending}
               onClick={() => save.mutate()}
             >
-              Save
+              {t('categoriesScreen.save')}
             </Button>
           </Group>
         ) : c.budgetMinor === null ? (

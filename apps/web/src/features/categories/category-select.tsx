@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { useCategories } from './api';
+import { useTranslation } from 'react-i18next';
 
 export type CategorySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null | undefined;
@@ -13,16 +14,17 @@ export type CategorySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange
  * its monthly budget. Renders nothing for a member who cannot read payout categories.
  */
 export function CategorySelect({ value, onChange, ...rest }: CategorySelectProps) {
+  const { t } = useTranslation('categories');
   const canRead = useCan('payouts', 'get');
   const categories = useCategories();
   if (!canRead) return null;
   return (
     <Select
-      label="Budget category (optional)"
-      placeholder="No category"
+      label={t('categorySelect.budgetCategoryOptional')}
+      placeholder={t('categorySelect.noCategory')}
       clearable
       searchable
-      nothingFoundMessage="No categories"
+      nothingFoundMessage={t('categorySelect.noCategories')}
       {...rest}
       data={(categories.data ?? []).map((c) => ({
         value: c.id,

@@ -40,7 +40,7 @@ export const comingSoonDashboardRoutes: RouteObject[] = [
     path: '/integrations/*',
     element: (
       <RequirePermission resource="paymentTags" action="post">
-        <ComingSoonPanel title="Import payment tags" />
+        <ComingSoonPanel titleKey="importPaymentTags" />
       </RequirePermission>
     ),
   },
@@ -51,7 +51,7 @@ export const comingSoonVerifiedRoutes: RouteObject[] = [];
 
 /** Unguarded vendor pages (001 §2 Vendors, 000 §2.10) until the payables feature lands. */
 export const comingSoonPublicRoutes: RouteObject[] = [
-  { path: '/send-bill/*', element: <ComingSoonPanel title="Send bill" /> },
-  { path: '/vendor-onboarding/*', element: <ComingSoonPanel title="Vendor onboarding" /> },
-  { path: '/payment-collection/*', element: <ComingSoonPanel title="Invoice payment" /> },
+  { path: '/send-bill/*', element: <ComingSoonPanel titleKey="sendBill" /> },
+  { path: '/vendor-onboarding/*', element: <ComingSoonPanel titleKey="vendorOnboarding" /> },
+  { path: '/payment-collection/*', element: <ComingSoonPanel titleKey="invoicePayment" /> },
 ];

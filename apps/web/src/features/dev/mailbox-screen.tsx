@@ -27,6 +27,7 @@ import { api, isApiError } from '../../lib/api';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { PageHeader } from '../../components/page-header';
 import { ListBody, ListPagination } from '../../components/list';
+import { useTranslation } from 'react-i18next';
 
 const LIMIT = 20;
 
@@ -50,6 +51,7 @@ function useMailbox(to: string, page: number) {
 }
 
 function MailView({ mail }: { mail: MailboxItem }) {
+  const { t } = useTranslation('dev');
   return (
     <Card data-testid="mail-view">
       <Stack gap="xs">
@@ -57,12 +59,12 @@ function MailView({ mail }: { mail: MailboxItem }) {
           {mail.subject}
         </Title>
         <Text fz="sm" c="dimmed">
-          To {mail.to} · {formatDateTime(mail.createdAt)}
+          {t('mailboxScreen.to', { to: mail.to, date: formatDateTime(mail.createdAt) })}
         </Text>
         {mail.links.length > 0 && (
           <Stack gap={4} mt="sm">
             <Text fz="sm" fw={600}>
-              Links
+              {t('mailboxScreen.links')}
             </Text>
             {mail.links.map((href, i) => (
               <Anchor
@@ -125,16 +127,18 @@ function MailItem({ m, selected, onOpen }: { m: MailboxItem; selected: boolean; 
 
 /** Production: the API has no mailbox route. */
 function MailboxUnavailable() {
+  const { t } = useTranslation('dev');
   return (
     <Center mih="60vh">
-      <Alert color="gray" title="Mailbox unavailable" data-testid="mailbox-unavailable">
-        The dev mailbox is only available when the app runs outside production.
+      <Alert color="gray" title={t('mailboxScreen.mailboxUnavailable')} data-testid="mailbox-unavailable">
+        {t('mailboxScreen.theDevMailboxIsOnly')}
       </Alert>
     </Center>
   );
 }
 
 export function MailboxScreen() {
+  const { t } = useTranslation('dev');
   const [params, setParams] = useSearchParams();
   const to = params.get('to') ?? '';
   const [draft, setDraft] = useState(to);
@@ -157,21 +161,21 @@ export function MailboxScreen() {
   return (
     <Box p={{ base: 'md', sm: 'xl' }} maw={1200} mx="auto">
       <PageHeader
-        title="Dev mailbox"
-        description="Mail kept in the outbox because no SMTP server is configured. Refreshes every 5 seconds."
+        title={t('mailboxScreen.devMailbox')}
+        description={t('mailboxScreen.mailKeptInTheOutbox')}
         actions={
           <form onSubmit={search}>
             <Group gap="xs">
               <TextInput
-                placeholder="Recipient email"
+                placeholder={t('mailboxScreen.recipientEmail')}
                 value={draft}
                 onChange={(e) => setDraft(e.currentTarget.value)}
-                aria-label="Recipient email"
+                aria-label={t('mailboxScreen.recipientEmail')}
                 data-testid="mailbox-search"
                 w={260}
               />
               <Button type="submit" data-testid="mailbox-search-submit">
-                Search
+                {t('mailboxScreen.search')}
               </Button>
             </Group>
           </form>
@@ -183,7 +187,9 @@ export function MailboxScreen() {
         showForbidden
         empty={
           <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">
-            No mail{to ? ` for ${to}` : ''} yet.
+            {t('mailboxScreen.noMail')}
+            {to ? t('mailboxScreen.for', { to }) : ''}
+            {t('mailboxScreen.yet')}
           </Text>
         }
       >

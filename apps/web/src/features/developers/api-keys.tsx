@@ -9,6 +9,7 @@ import { useApiMutation } from '../../lib/query';
 import { useActiveAccount, useCan, useHasSession, useResources } from '../../lib/session';
 import { refreshDevelopers, useApiKeys } from './api';
 import { ShownOnce } from './shown-once';
+import { useTranslation } from 'react-i18next';
 
 /** The roles a new key may take: those within the creator's own rights, else the creator's own role. */
 function useRoleOptions() {
@@ -44,6 +45,7 @@ function KeysTable(props: {
   onReset: (id: string) => void;
   onRevoke: (id: string) => void;
 }) {
+  const { t } = useTranslation('developers');
   const canReset = useCan('developer', 'put');
   const canRevoke = useCan('developer', 'delete');
   return (
@@ -51,10 +53,10 @@ function KeysTable(props: {
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th>{t('apiKeys.name')}</Table.Th>
+            <Table.Th>{t('apiKeys.key')}</Table.Th>
+            <Table.Th>{t('apiKeys.role')}</Table.Th>
+            <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -68,11 +70,11 @@ function KeysTable(props: {
               <Table.Td tt="capitalize">{k.role}</Table.Td>
               <Table.Td>
                 {k.revokedAt ? (
-                  <Badge color="gray">Revoked</Badge>
+                  <Badge color="gray">{t('apiKeys.revoked')}</Badge>
                 ) : k.lastUsedAt ? (
                   formatDateTime(k.lastUsedAt)
                 ) : (
-                  'Never'
+                  t('apiKeys.never')
                 )}
               </Table.Td>
               <Table.Td>
@@ -80,12 +82,12 @@ function KeysTable(props: {
                   <Group gap="xs" justify="flex-end">
                     {canReset && (
                       <Button size="xs" variant="secondary" onClick={() => props.onReset(k.id)}>
-                        Reset
+                        {t('apiKeys.reset')}
                       </Button>
                     )}
                     {canRevoke && (
                       <Button size="xs" variant="danger" onClick={() => props.onRevoke(k.id)}>
-                        Revoke
+                        {t('apiKeys.revoke')}
                       </Button>
                     )}
                   </Group>
@@ -96,7 +98,7 @@ function KeysTable(props: {
           {props.keys?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={5}>
-                <Text c="dimmed">No API keys yet</Text>
+                <Text c="dimmed">{t('apiKeys.noApiKeysYet')}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -108,6 +110,7 @@ function KeysTable(props: {
 
 /** The API keys tab: create a key for a role, reset or revoke one. */
 export function ApiKeys() {
+  const { t } = useTranslation('developers');
   const keys = useApiKeys();
   const roleOptions = useRoleOptions();
   const canCreate = useCan('developer', 'post');
@@ -137,34 +140,34 @@ export function ApiKeys() {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        Send a key as <Code>Authorization: Bearer sk_…</Code>. It acts in this account with the permissions of
-        its role, never beyond those its creator holds at the time of each call: if your role changes, your
-        keys change with it, and they stop if you leave the account.
+        {t('apiKeys.sendAKeyAs')}
+        <Code>{t('apiKeys.authorizationBearerSk')}</Code>
+        {t('apiKeys.itActsInThisAccount')}
       </Text>
       {canCreate && (
         <Group align="flex-end">
           <TextInput
-            label="Key name"
-            placeholder="e.g. ERP sync"
+            label={t('apiKeys.keyName')}
+            placeholder={t('apiKeys.eGErpSync')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Select
-            label="Role"
+            label={t('apiKeys.role')}
             w={200}
             value={role}
             onChange={setPicked}
             data={roleOptions}
             allowDeselect={false}
-            description="Only roles within your own permissions"
+            description={t('apiKeys.onlyRolesWithinYourOwn')}
           />
           <Button disabled={!name.trim() || !role} loading={create.isPending} onClick={() => create.mutate()}>
-            Create key
+            {t('apiKeys.createKey')}
           </Button>
         </Group>
       )}
       <KeysTable keys={keys.data} onReset={(id) => reset.mutate(id)} onRevoke={(id) => revoke.mutate(id)} />
-      <ShownOnce title="Your new API key" value={shown} onClose={() => setShown(null)} />
+      <ShownOnce title={t('apiKeys.yourNewApiKey')} value={shown} onClose={() => setShown(null)} />
     </Stack>
   );
 }

@@ -3,21 +3,23 @@ import { ApiKeys } from './api-keys';
 import { Webhooks } from './webhooks';
 import { SIGNATURE_SAMPLES, WEBHOOK_EVENT_CATALOGUE } from './samples';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /settings/developers (002 §2): API keys, webhooks and signature samples. */
 export function DevelopersScreen() {
+  const { t } = useTranslation('developers');
   return (
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Developers"
-        description="Call the Owo API from your own systems and receive signed events."
+        title={t('developersScreen.developers')}
+        description={t('developersScreen.callTheOwoApiFrom')}
       />
       <Tabs defaultValue="keys" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="keys">API keys</Tabs.Tab>
-          <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>
-          <Tabs.Tab value="samples">Verify signatures</Tabs.Tab>
+          <Tabs.Tab value="keys">{t('developersScreen.apiKeys')}</Tabs.Tab>
+          <Tabs.Tab value="webhooks">{t('developersScreen.webhooks')}</Tabs.Tab>
+          <Tabs.Tab value="samples">{t('developersScreen.verifySignatures')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="keys" pt="md">
           <ApiKeys />
@@ -34,25 +36,36 @@ export function DevelopersScreen() {
 }
 
 function Samples() {
+  const { t } = useTranslation('developers');
   return (
     <Stack>
       <Text size="sm">
-        Each delivery is a POST with a JSON body and two headers: <Code>x-owo-timestamp</Code> (Unix seconds)
-        and <Code>x-owo-signature</Code> = <Code>v1=</Code> + hex HMAC-SHA512 of{' '}
-        <Code>{'<timestamp>.<raw body>'}</Code> under the endpoint’s signing secret. Refuse timestamps more
-        than 5 minutes away, and answer 2xx once handled: anything else is retried with backoff for 72 hours.
+        {t('developersScreen.eachDeliveryIsAPost')}
+        <Code>{t('developersScreen.xOwoTimestamp')}</Code>
+        {t('developersScreen.unixSecondsAnd')}
+        <Code>{t('developersScreen.xOwoSignature')}</Code> = <Code>{t('developersScreen.v1')}</Code>
+        {t('developersScreen.hexHmacSha512Of')}
+        <Code>{t('developersScreen.timestampRawBody')}</Code>
+        {t('developersScreen.underTheEndpointSSigningSecret')}
       </Text>
       <Text size="sm">
-        Every event’s <Code>data</Code> carries <Code>id</Code>, <Code>reference</Code>, <Code>status</Code>,{' '}
-        <Code>amount</Code> (a decimal string) with <Code>amountMinor</Code>, <Code>currency</Code> and{' '}
-        <Code>occurredAt</Code>. No secret or full bank account number is ever sent.
+        {t('developersScreen.everyEventS')}
+        <Code>{t('developersScreen.data')}</Code>
+        {t('developersScreen.carries')}
+        <Code>{t('developersScreen.id')}</Code>, <Code>{t('developersScreen.reference')}</Code>,{' '}
+        <Code>{t('developersScreen.status')}</Code>, <Code>{t('developersScreen.amount')}</Code>
+        {t('developersScreen.aDecimalStringWith')}
+        <Code>{t('developersScreen.amountminor')}</Code>, <Code>{t('developersScreen.currency')}</Code>
+        {t('developersScreen.and')}
+        <Code>{t('developersScreen.occurredat')}</Code>
+        {t('developersScreen.noSecretOrFullBank')}
       </Text>
-      <Table aria-label="Webhook events">
+      <Table aria-label={t('developersScreen.webhookEvents')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Statuses</Table.Th>
-            <Table.Th>Also in data</Table.Th>
+            <Table.Th>{t('developersScreen.event')}</Table.Th>
+            <Table.Th>{t('developersScreen.statuses')}</Table.Th>
+            <Table.Th>{t('developersScreen.alsoInData')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -8,6 +8,7 @@ import { useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { refreshDevelopers, useDeliveries, useWebhooks } from './api';
 import { ShownOnce } from './shown-once';
+import { useTranslation } from 'react-i18next';
 
 /** The new endpoint's URL and events, and Add endpoint. */
 function NewEndpointCard(props: {
@@ -17,19 +18,20 @@ function NewEndpointCard(props: {
   setEvents: (events: string[]) => void;
   create: ReturnType<typeof useApiMutation<Webhook & { secret: string }>>;
 }) {
+  const { t } = useTranslation('developers');
   const { url, setUrl, events, setEvents, create } = props;
   return (
     <Card>
       <Stack gap="sm">
         <TextInput
-          label="Endpoint URL"
-          placeholder="https://example.com/owo/webhooks"
+          label={t('webhooks.endpointUrl')}
+          placeholder={t('webhooks.httpsExampleComOwoWebhooks')}
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
           error={create.error?.errors?.url?.[0]}
         />
         <Checkbox.Group
-          label="Events"
+          label={t('webhooks.events')}
           value={events}
           onChange={setEvents}
           error={create.error?.errors?.events?.[0]}
@@ -42,7 +44,7 @@ function NewEndpointCard(props: {
         </Checkbox.Group>
         <Group justify="flex-end">
           <Button disabled={!url.trim()} loading={create.isPending} onClick={() => create.mutate()}>
-            Add endpoint
+            {t('webhooks.addEndpoint')}
           </Button>
         </Group>
       </Stack>
@@ -57,6 +59,7 @@ function HooksTable(props: {
   onLog: (hook: Webhook) => void;
   onRemove: (id: string) => void;
 }) {
+  const { t } = useTranslation('developers');
   const canCreate = useCan('developerWebhooks', 'post');
   const canDelete = useCan('developerWebhooks', 'delete');
   return (
@@ -64,8 +67,8 @@ function HooksTable(props: {
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>Events</Table.Th>
+            <Table.Th>{t('webhooks.url')}</Table.Th>
+            <Table.Th>{t('webhooks.events')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -90,15 +93,15 @@ function HooksTable(props: {
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
                   {canCreate && (
                     <Button size="xs" variant="secondary" onClick={() => props.onTest(h.id)}>
-                      Send test event
+                      {t('webhooks.sendTestEvent')}
                     </Button>
                   )}
                   <Button size="xs" variant="secondary" onClick={() => props.onLog(h)}>
-                    Deliveries
+                    {t('webhooks.deliveries')}
                   </Button>
                   {canDelete && (
                     <Button size="xs" variant="danger" onClick={() => props.onRemove(h.id)}>
-                      Delete
+                      {t('webhooks.delete')}
                     </Button>
                   )}
                 </Group>
@@ -108,7 +111,7 @@ function HooksTable(props: {
           {props.hooks?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={3}>
-                <Text c="dimmed">No webhook endpoints yet</Text>
+                <Text c="dimmed">{t('webhooks.noWebhookEndpointsYet')}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -120,6 +123,7 @@ function HooksTable(props: {
 
 /** The webhooks tab: endpoints, test events, their deliveries and signing secrets. */
 export function Webhooks() {
+  const { t } = useTranslation('developers');
   const hooks = useWebhooks();
   const canCreate = useCan('developerWebhooks', 'post');
   const [url, setUrl] = useState('');
@@ -153,13 +157,14 @@ export function Webhooks() {
         onLog={setLogOf}
         onRemove={(id) => remove.mutate(id)}
       />
-      <ShownOnce title="Signing secret" value={secret} onClose={() => setSecret(null)} />
+      <ShownOnce title={t('webhooks.signingSecret')} value={secret} onClose={() => setSecret(null)} />
       <DeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />
     </Stack>
   );
 }
 
 function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
+  const { t } = useTranslation('developers');
   const log = useDeliveries(props.hook?.id ?? null);
   const canReplay = useCan('developerWebhooks', 'post');
   const replay = useApiMutation<unknown, string>({
@@ -168,15 +173,15 @@ function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
     onSuccess: () => void refreshDevelopers(),
   });
   return (
-    <Modal opened={!!props.hook} onClose={props.onClose} title="Deliveries" size="xl">
+    <Modal opened={!!props.hook} onClose={props.onClose} title={t('webhooks.deliveries')} size="xl">
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last answer</Table.Th>
+            <Table.Th>{t('webhooks.date')}</Table.Th>
+            <Table.Th>{t('webhooks.event')}</Table.Th>
+            <Table.Th>{t('webhooks.status')}</Table.Th>
+            <Table.Th>{t('webhooks.attempts')}</Table.Th>
+            <Table.Th>{t('webhooks.lastAnswer')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -193,7 +198,7 @@ function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
               <Table.Td>
                 {canReplay && d.status !== 'pending' && (
                   <Button size="xs" variant="secondary" onClick={() => replay.mutate(d.id)}>
-                    Replay
+                    {t('webhooks.replay')}
                   </Button>
                 )}
               </Table.Td>
@@ -202,7 +207,7 @@ function DeliveriesModal(props: { hook: Webhook | null; onClose: () => void }) {
           {log.data?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={6}>
-                <Text c="dimmed">No deliveries yet</Text>
+                <Text c="dimmed">{t('webhooks.noDeliveriesYet')}</Text>
               </Table.Td>
             </Table.Tr>
           )}

@@ -10,6 +10,7 @@ import { formatChartMoney, formatDate, formatMoney, formatRelative, titleCase } 
 import { paths } from '../../lib/paths';
 import { Panel } from './components';
 import { bucketLabel } from './periods';
+import { useTranslation } from 'react-i18next';
 
 const major = (minor: number) => minor / 100;
 const BILL_COLORS: Record<BillInsightStatus, string> = {
@@ -29,14 +30,20 @@ const TYPE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'lim
 type Props = { data: Dashboard; currency: string; csv: (panel: string) => ReactNode };
 
 export function BillsOverviewPanel({ data, currency, csv }: Props) {
+  const { t } = useTranslation('dashboard');
   const rows = data.billsOverview;
   const total = rows.reduce((s, r) => s + r.count, 0);
   return (
-    <Panel title="Bills overview" action={csv('billsOverview')} testId="panel-bills-overview">
+    <Panel
+      title={t('billsAssetsPanels.billsOverview')}
+      action={csv('billsOverview')}
+      testId="panel-bills-overview"
+    >
       {total ? (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            {total} {total === 1 ? 'bill' : 'bills'} in this period
+            {t('billsAssetsPanels.billCount', { count: total })}
+            {t('billsAssetsPanels.inThisPeriod')}
           </Text>
           <BarChart
             h={40 + rows.length * 30}
@@ -53,32 +60,33 @@ export function BillsOverviewPanel({ data, currency, csv }: Props) {
           />
         </>
       ) : (
-        <ChartEmptyState text="No bills in this period" />
+        <ChartEmptyState text={t('billsAssetsPanels.noBillsInThisPeriod')} />
       )}
     </Panel>
   );
 }
 
 export function BillsAwaitingPanel({ data, currency, csv }: Props) {
+  const { t } = useTranslation('dashboard');
   const w = data.billsAwaitingApproval;
   return (
     <Panel
-      title="Bills awaiting approval"
+      title={t('billsAssetsPanels.billsAwaitingApproval')}
       action={csv('billsAwaitingApproval')}
       testId="panel-bills-awaiting-approval"
     >
       {w.count ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {w.count} {w.count === 1 ? 'bill' : 'bills'} · {formatMoney(w.totalMinor, currency)}
+            {t('billsAssetsPanels.billCount', { count: w.count })} · {formatMoney(w.totalMinor, currency)}
           </Text>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Vendor</Table.Th>
-                <Table.Th>Waiting</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>{t('billsAssetsPanels.vendor')}</Table.Th>
+                <Table.Th>{t('billsAssetsPanels.waiting')}</Table.Th>
+                <Table.Th>{t('billsAssetsPanels.due')}</Table.Th>
+                <Table.Th ta="right">{t('billsAssetsPanels.amount')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -90,7 +98,7 @@ export function BillsAwaitingPanel({ data, currency, csv }: Props) {
                       to={paths.bills.inDashboard.href({ ref: b.reference })}
                       size="sm"
                     >
-                      {b.vendor ?? b.invoiceNumber ?? 'Bill'}
+                      {b.vendor ?? b.invoiceNumber ?? t('billsAssetsPanels.bill2')}
                     </Anchor>
                     {b.invoiceNumber && b.vendor && (
                       <Text size="xs" c="dimmed">
@@ -107,29 +115,38 @@ export function BillsAwaitingPanel({ data, currency, csv }: Props) {
           </Table>
         </Stack>
       ) : (
-        <ChartEmptyState text="No bills are waiting for approval" />
+        <ChartEmptyState text={t('billsAssetsPanels.noBillsAreWaitingFor')} />
       )}
     </Panel>
   );
 }
 
 export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
+  const { t } = useTranslation('dashboard');
   const a = data.assetsOverview;
   const byType = new Map<string, { count: number; valueMinor: number }>();
   for (const r of a.byType) {
-    const t = byType.get(r.type) ?? { count: 0, valueMinor: 0 };
-    byType.set(r.type, { count: t.count + r.count, valueMinor: t.valueMinor + r.valueMinor });
+    const agg = byType.get(r.type) ?? { count: 0, valueMinor: 0 };
+    byType.set(r.type, { count: agg.count + r.count, valueMinor: agg.valueMinor + r.valueMinor });
   }
   // Sized by inventory value when the products are priced, else by count.
   const byValue = a.valueMinor > 0;
-  const colorOf = new Map([...byType.keys()].map((t, i) => [t, TYPE_COLORS[i % TYPE_COLORS.length]]));
+  const colorOf = new Map([...byType.keys()].map((type, i) => [type, TYPE_COLORS[i % TYPE_COLORS.length]]));
   return (
-    <Panel title="Assets overview" action={csv('assetsOverview')} testId="panel-assets-overview">
+    <Panel
+      title={t('billsAssetsPanels.assetsOverview')}
+      action={csv('assetsOverview')}
+      testId="panel-assets-overview"
+    >
       {a.count ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {a.count} {a.count === 1 ? 'asset' : 'assets'} ({a.activeCount} active) · inventory value{' '}
-            {formatMoney(a.valueMinor, a.valueCurrency)} · {a.addedInPeriod} added in this period
+            {t('billsAssetsPanels.assetCount', { count: a.count })}
+            {t('billsAssetsPanels.activeInventoryValueAddedIn', {
+              activeCount: a.activeCount,
+              amount: formatMoney(a.valueMinor, a.valueCurrency),
+              addedInPeriod: a.addedInPeriod,
+            })}
           </Text>
           <DonutChart
             h={180}
@@ -160,20 +177,25 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
           </Table>
         </Stack>
       ) : (
-        <ChartEmptyState text="No assets yet" />
+        <ChartEmptyState text={t('billsAssetsPanels.noAssetsYet')} />
       )}
     </Panel>
   );
 }
 
 export function AssetPayoutsPanel({ data, currency, csv }: Props) {
+  const { t } = useTranslation('dashboard');
   const p = data.assetPayouts;
   return (
-    <Panel title="Asset payout statistics" action={csv('assetPayouts')} testId="panel-asset-payouts">
+    <Panel
+      title={t('billsAssetsPanels.assetPayoutStatistics')}
+      action={csv('assetPayouts')}
+      testId="panel-asset-payouts"
+    >
       {p.count ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {p.count} {p.count === 1 ? 'payout' : 'payouts'} · {formatMoney(p.amountMinor, currency)}
+            {t('billsAssetsPanels.payoutCount', { count: p.count })} · {formatMoney(p.amountMinor, currency)}
           </Text>
           <BarChart
             h={180}
@@ -188,7 +210,7 @@ export function AssetPayoutsPanel({ data, currency, csv }: Props) {
             yAxisProps={{ width: 84 }}
           />
           <Text size="sm" fw={600}>
-            Top assets
+            {t('billsAssetsPanels.topAssets')}
           </Text>
           <Table>
             <Table.Tbody>
@@ -210,7 +232,7 @@ export function AssetPayoutsPanel({ data, currency, csv }: Props) {
           </Table>
         </Stack>
       ) : (
-        <ChartEmptyState text="No asset payouts in this period" />
+        <ChartEmptyState text={t('billsAssetsPanels.noAssetPayoutsInThis')} />
       )}
     </Panel>
   );

@@ -3,15 +3,17 @@ import { useState, type ReactNode } from 'react';
 import { fetchFile, saveBlob } from '../../lib/files';
 import { toastError } from '../../lib/toast';
 import { insightQuery, useSubsidiaries, type InsightFilter } from './api';
+import { useTranslation } from 'react-i18next';
 
 /** Period, wallet currency and subsidiary, shared by the dashboard and the team report. */
 export function InsightFilters(props: { value: InsightFilter; onChange: (f: InsightFilter) => void }) {
+  const { t } = useTranslation('dashboard');
   const subs = useSubsidiaries();
   const f = props.value;
   return (
     <Group gap="sm" wrap="wrap">
       <SegmentedControl
-        aria-label="Period"
+        aria-label={t('components.period')}
         value={f.period}
         onChange={(v) => props.onChange({ ...f, period: v as InsightFilter['period'] })}
         data={[
@@ -21,7 +23,7 @@ export function InsightFilters(props: { value: InsightFilter; onChange: (f: Insi
         ]}
       />
       <Select
-        aria-label="Currency"
+        aria-label={t('components.currency')}
         w={110}
         value={f.currency}
         allowDeselect={false}
@@ -30,9 +32,9 @@ export function InsightFilters(props: { value: InsightFilter; onChange: (f: Insi
       />
       {!!subs.data?.length && (
         <Select
-          aria-label="Subsidiary"
+          aria-label={t('components.subsidiary')}
           w={200}
-          placeholder="All subsidiaries"
+          placeholder={t('components.allSubsidiaries')}
           clearable
           value={f.subsidiaryId ?? null}
           onChange={(v) => props.onChange({ ...f, subsidiaryId: v ?? undefined })}
@@ -50,6 +52,7 @@ export function PanelCsvButton(props: {
   panel?: string;
   filename: string;
 }) {
+  const { t } = useTranslation('dashboard');
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -67,13 +70,13 @@ export function PanelCsvButton(props: {
           });
           saveBlob(blob, filename);
         } catch (err) {
-          toastError(err instanceof Error ? err.message : 'Could not download the panel');
+          toastError(err instanceof Error ? err.message : t('components.couldNotDownloadThePanel'));
         } finally {
           setBusy(false);
         }
       }}
     >
-      CSV
+      {t('components.csv')}
     </Button>
   );
 }

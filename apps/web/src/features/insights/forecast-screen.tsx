@@ -28,6 +28,7 @@ import { formatDate, formatMoney, formatMoneyShort } from '../../lib/format';
 import { useForecast, type ForecastFilter } from './api';
 import { Panel } from './components';
 import { movedDate, useWhatIf, type WhatIf } from './forecast-what-if';
+import { useTranslation } from 'react-i18next';
 
 const major = (minor: number) => minor / 100;
 export const KIND_LABELS: Record<ForecastItem['kind'], string> = {
@@ -47,9 +48,10 @@ export const KIND_LABELS: Record<ForecastItem['kind'], string> = {
 
 /** Weekly inflows and outflows as bars, the closing balance as a line, the lowest week marked. */
 function ForecastChart({ f }: { f: Forecast }) {
+  const { t } = useTranslation('dashboard');
   const cur = f.currency;
   return (
-    <Panel title="Week by week" testId="forecast-chart">
+    <Panel title={t('forecastScreen.weekByWeek')} testId="forecast-chart">
       <CompositeChart
         h={300}
         data={f.weeks.map((w) => ({
@@ -81,6 +83,7 @@ function ForecastChart({ f }: { f: Forecast }) {
 
 /** An item of an opened week: its record's link, amount and the what-if's week picker. */
 function ItemRow({ item, f, w }: { item: ForecastItem; f: Forecast; w: WhatIf }) {
+  const { t } = useTranslation('dashboard');
   const sign = item.direction === 'in' ? '+' : '−';
   return (
     <Table.Tr data-testid={`item-${item.key}`}>
@@ -100,7 +103,7 @@ function ItemRow({ item, f, w }: { item: ForecastItem; f: Forecast; w: WhatIf })
       <Table.Td>
         <NativeSelect
           size="xs"
-          aria-label={`Move ${item.label}`}
+          aria-label={t('forecastScreen.move', { label: item.label })}
           value={f.weeks.find((x) => x.items.some((i) => i.key === item.key))?.start ?? ''}
           onChange={(e) => w.move(item.key, movedDate(item.date, e.currentTarget.value, f.asOf))}
           data={f.weeks.map((x) => ({ value: x.start, label: `Week of ${formatDate(x.start)}` }))}
@@ -112,6 +115,7 @@ function ItemRow({ item, f, w }: { item: ForecastItem; f: Forecast; w: WhatIf })
 
 /** The weeks' table: a click on a week opens its items. */
 function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
+  const { t } = useTranslation('dashboard');
   const [open, setOpen] = useState<string | null>(null);
   const cur = f.currency;
   const row = (wk: ForecastWeek) => (
@@ -119,11 +123,11 @@ function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
       <Table.Tr data-testid={`week-${wk.start}`}>
         <Table.Td>
           <UnstyledButton onClick={() => setOpen(open === wk.start ? null : wk.start)} fw={600}>
-            Week of {formatDate(wk.start)} ({wk.items.length})
+            {t('forecastScreen.weekOf', { date: formatDate(wk.start), length: wk.items.length })}
           </UnstyledButton>
           {wk.start === f.lowest.start && (
             <Badge ml="xs" color="red" variant="light">
-              Lowest
+              {t('forecastScreen.lowest')}
             </Badge>
           )}
         </Table.Td>
@@ -145,7 +149,7 @@ function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
                 </Table.Tbody>
               </Table>
             ) : (
-              <Text c="dimmed">Nothing expected this week</Text>
+              <Text c="dimmed">{t('forecastScreen.nothingExpectedThisWeek')}</Text>
             )}
           </Table.Td>
         </Table.Tr>
@@ -154,15 +158,15 @@ function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
   );
   return (
     <Panel
-      title="Weeks"
+      title={t('forecastScreen.weeks')}
       action={
         w.moved ? (
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              What-if: {w.moved} moved, nothing saved
+              {t('forecastScreen.whatIfMovedNothingSaved', { moved: w.moved })}
             </Text>
             <Button size="xs" variant="secondary" onClick={w.reset}>
-              Reset
+              {t('forecastScreen.reset')}
             </Button>
           </Group>
         ) : undefined
@@ -171,10 +175,10 @@ function WeeksTable({ f, w }: { f: Forecast; w: WhatIf }) {
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Week</Table.Th>
-            <Table.Th ta="right">In</Table.Th>
-            <Table.Th ta="right">Out</Table.Th>
-            <Table.Th ta="right">Closing</Table.Th>
+            <Table.Th>{t('forecastScreen.week')}</Table.Th>
+            <Table.Th ta="right">{t('forecastScreen.in')}</Table.Th>
+            <Table.Th ta="right">{t('forecastScreen.out')}</Table.Th>
+            <Table.Th ta="right">{t('forecastScreen.closing')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{f.weeks.map(row)}</Table.Tbody>
@@ -214,29 +218,45 @@ function Summary({ f }: { f: Forecast }) {
 
 /** Overdraw and negative-week alerts, and the overdue invoice instalments kept out of the weeks. */
 function Alerts({ f }: { f: Forecast }) {
+  const { t } = useTranslation('dashboard');
   return (
     <>
       {f.alerts.map((a) => (
         <Alert
           key={`${a.type}${a.itemKey ?? a.start}`}
           color="red"
-          title={a.type === 'overdraw' ? 'Would overdraw' : 'Below zero'}
+          title={a.type === 'overdraw' ? t('forecastScreen.wouldOverdraw') : t('forecastScreen.belowZero')}
         >
           {a.type === 'overdraw'
-            ? `${a.label} on ${formatDate(a.date)} is short by ${formatMoney(a.shortfallMinor, f.currency)}`
-            : `The week of ${formatDate(a.start)} closes ${formatMoney(-a.shortfallMinor, f.currency)}`}
+            ? t('forecastScreen.onIsShortBy', {
+                label: a.label,
+                date: formatDate(a.date),
+                amount: formatMoney(a.shortfallMinor, f.currency),
+              })
+            : t('forecastScreen.theWeekOfCloses', {
+                date: formatDate(a.start),
+                amount: formatMoney(-a.shortfallMinor, f.currency),
+              })}
         </Alert>
       ))}
       {!!f.overdue.length && (
-        <Alert color="yellow" title={`Overdue invoices: ${formatMoney(f.overdueTotalMinor, f.currency)}`}>
-          Not counted in the weeks:{' '}
+        <Alert
+          color="yellow"
+          title={t('forecastScreen.overdueInvoices', {
+            amount: formatMoney(f.overdueTotalMinor, f.currency),
+          })}
+        >
+          {t('forecastScreen.notCountedInTheWeeks')}
           {f.overdue.map((i, n) => (
             <Fragment key={i.key}>
               {n > 0 && ', '}
               <Anchor component={Link} to={forecastItemPath(i.kind, i.id)}>
                 {i.reference}
-              </Anchor>{' '}
-              ({formatMoney(i.amountMinor, f.currency)}, due {formatDate(i.date)})
+              </Anchor>
+              {t('forecastScreen.due', {
+                amount: formatMoney(i.amountMinor, f.currency),
+                date: formatDate(i.date),
+              })}
             </Fragment>
           ))}
         </Alert>
@@ -247,6 +267,7 @@ function Alerts({ f }: { f: Forecast }) {
 
 /** /insights/forecast: the 13-week cash forecast with a what-if (issue 39 §2). */
 export function ForecastScreen() {
+  const { t } = useTranslation('dashboard');
   const [filter, setFilter] = useState<ForecastFilter>({ currency: 'NGN' });
   const r = useForecast(filter);
   const w = useWhatIf(r.data);
@@ -255,11 +276,11 @@ export function ForecastScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Cash Forecast"
-        description="Your balance week by week from what is scheduled, owed and expected"
+        title={t('forecastScreen.cashForecast')}
+        description={t('forecastScreen.yourBalanceWeekByWeek')}
       />
       <Select
-        aria-label="Currency"
+        aria-label={t('forecastScreen.currency')}
         w={110}
         value={filter.currency}
         allowDeselect={false}

@@ -6,6 +6,7 @@ import { formatMoney, formatMoneyShort } from '../../lib/format';
 import { useTeamReport, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 import { PageHeader } from '../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** Each approver's decisions, average turnaround and what waits on them. */
 function ApproversPanel({
@@ -15,16 +16,17 @@ function ApproversPanel({
   approvers: TeamReport['approvers'];
   cur: InsightFilter['currency'];
 }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <Panel title="Approvers">
+    <Panel title={t('teamReportScreen.approvers')}>
       {approvers.length ? (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Approver</Table.Th>
-              <Table.Th>Decisions</Table.Th>
-              <Table.Th>Avg turnaround</Table.Th>
-              <Table.Th>Waiting</Table.Th>
+              <Table.Th>{t('teamReportScreen.approver')}</Table.Th>
+              <Table.Th>{t('teamReportScreen.decisions')}</Table.Th>
+              <Table.Th>{t('teamReportScreen.avgTurnaround')}</Table.Th>
+              <Table.Th>{t('teamReportScreen.waiting')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -32,7 +34,11 @@ function ApproversPanel({
               <Table.Tr key={a.userId}>
                 <Table.Td>{a.name}</Table.Td>
                 <Table.Td>{a.decisions}</Table.Td>
-                <Table.Td>{a.avgTurnaroundHours === null ? '—' : `${a.avgTurnaroundHours} h`}</Table.Td>
+                <Table.Td>
+                  {a.avgTurnaroundHours === null
+                    ? '—'
+                    : t('teamReportScreen.h', { avgTurnaroundHours: a.avgTurnaroundHours })}
+                </Table.Td>
                 <Table.Td>
                   {a.waitingCount} · {formatMoney(a.waitingAmountMinor, cur)}
                 </Table.Td>
@@ -41,7 +47,7 @@ function ApproversPanel({
           </Table.Tbody>
         </Table>
       ) : (
-        <Text c="dimmed">No approval activity yet</Text>
+        <Text c="dimmed">{t('teamReportScreen.noApprovalActivityYet')}</Text>
       )}
     </Panel>
   );
@@ -49,6 +55,7 @@ function ApproversPanel({
 
 /** /team-report: spend per member and subsidiary, approval turnaround and what waits on each approver. */
 export function TeamReportScreen() {
+  const { t } = useTranslation('dashboard');
   const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
   const r = useTeamReport(filter);
   const cur = filter.currency;
@@ -56,8 +63,8 @@ export function TeamReportScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Team Report"
-        description="Who spends, where, and how quickly approvals move"
+        title={t('teamReportScreen.teamReport')}
+        description={t('teamReportScreen.whoSpendsWhereAndHow')}
       />
       <InsightFilters value={filter} onChange={setFilter} />
       {r.error && <Alert color="red">{r.error.message}</Alert>}
@@ -65,7 +72,7 @@ export function TeamReportScreen() {
       {r.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Panel
-            title="Spend per member"
+            title={t('teamReportScreen.spendPerMember')}
             action={
               <PanelCsvButton path="/insights/team-report" filter={filter} filename="owo-team-report.csv" />
             }
@@ -81,10 +88,10 @@ export function TeamReportScreen() {
                 yAxisProps={{ width: 110 }}
               />
             ) : (
-              <Text c="dimmed">No spend in this period</Text>
+              <Text c="dimmed">{t('teamReportScreen.noSpendInThisPeriod')}</Text>
             )}
           </Panel>
-          <Panel title="Spend per subsidiary">
+          <Panel title={t('teamReportScreen.spendPerSubsidiary')}>
             <Table>
               <Table.Tbody>
                 {r.data.subsidiaries.map((s) => (

@@ -6,6 +6,11 @@
 // - notificationsRoutes: mount inside the dashboard layout (/notifications).
 // All need MantineProvider, QueryClientProvider and the router around them.
 export { NotificationBell } from './components/notification-bell';
-export { AlertCarousel, MobileAlertCarousel, useMobileAlerts } from './alerts/mobile-alert-carousel';
+export {
+  AlertCarousel,
+  MobileAlertCarousel,
+  useMobileAlerts,
+  useMobileAlertState,
+} from './alerts/mobile-alert-carousel';
 export { AgentBankPrompt } from './alerts/agent-bank-prompt';
 export { notificationsRoutes } from './routes';

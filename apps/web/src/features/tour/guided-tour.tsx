@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths';
 import { updateTour, useStore } from '../../lib/store';
 import { stepsFor, type TourStep } from './tour-steps';
 import { finishTour, startFirstRun, TOUR_DELAY_MS } from './tour-state';
+import { useTranslation } from 'react-i18next';
 
 const CARD_WIDTH = 320;
 const GAP = 12;
@@ -150,6 +151,7 @@ function Spotlight({ rect }: { rect: Rect | null }) {
 }
 
 export function GuidedTour() {
+  const { t } = useTranslation('tour');
   const tour = useStore((s) => s.tour);
   const [index, setIndex] = useState(0);
   const kyb = onKybSetup(useLocation().pathname);
@@ -161,8 +163,8 @@ export function GuidedTour() {
   // First run: start once the dashboard has rendered (not on the KYB setup: it waits for the dashboard).
   useEffect(() => {
     if (tour.status !== 'idle' || kyb) return;
-    const t = setTimeout(() => updateTour(startFirstRun(tour)), TOUR_DELAY_MS);
-    return () => clearTimeout(t);
+    const delay = setTimeout(() => updateTour(startFirstRun(tour)), TOUR_DELAY_MS);
+    return () => clearTimeout(delay);
   }, [tour, kyb]);
 
   useEffect(() => setIndex(0), [tour.progress]);
@@ -195,7 +197,7 @@ export function GuidedTour() {
         style={{ position: 'fixed', zIndex: Z + 1, ...cardPosition(rect) }}
       >
         <Text fz="xs" c="owo.8" fw={700}>
-          {index + 1} of {steps.length}
+          {t('guidedTour.of', { value: index + 1, length: steps.length })}
         </Text>
         <Title order={4} id="owo-tour-title" mt={4}>
           {step.title}
@@ -205,16 +207,16 @@ export function GuidedTour() {
         </Text>
         <Group justify="space-between" mt="lg">
           <Button variant="subtle" size="xs" onClick={done}>
-            Skip tour
+            {t('guidedTour.skipTour')}
           </Button>
           <Group gap="xs">
             {index > 0 && (
               <Button variant="secondary" size="xs" onClick={() => setIndex(index - 1)}>
-                Back
+                {t('guidedTour.back')}
               </Button>
             )}
             <Button size="xs" onClick={isLast ? done : () => setIndex(index + 1)}>
-              {isLast ? 'Finish' : 'Next'}
+              {isLast ? t('guidedTour.finish') : t('guidedTour.next')}
             </Button>
           </Group>
         </Group>

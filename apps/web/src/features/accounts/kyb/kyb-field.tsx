@@ -6,6 +6,7 @@ import type { Ref } from 'react';
 import type { KybField } from '@owo/contract';
 import { DateField } from '../../../components/date-field';
 import { PhoneInput } from '../../../components/phone-input';
+import { useTranslation } from 'react-i18next';
 
 type Props = { field: KybField; name: string; control: Control<any>; placeholder?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a KYB step's form values differ per step
 
@@ -34,6 +35,7 @@ function textInput(field: KybField, common: Common, f: ControllerRenderProps, pl
 }
 
 export function KybFieldInput({ field, name, control, placeholder }: Props) {
+  const { t } = useTranslation('accounts');
   const { field: f, fieldState } = useController({ name, control });
   const common = {
     label: field.label,
@@ -53,7 +55,7 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
           onChange={(v) => f.onChange(v ?? undefined)}
           searchable={(field.options?.length ?? 0) > 8}
           allowDeselect={false}
-          placeholder={placeholder ?? `Select ${field.label.toLowerCase()}`}
+          placeholder={placeholder ?? t('kybField.select', { value: field.label.toLowerCase() })}
           comboboxProps={{ withinPortal: true }}
         />
       );
@@ -96,7 +98,7 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
       return (
         <DateField
           {...common}
-          placeholder={placeholder ?? 'DD/MM/YYYY'}
+          placeholder={placeholder ?? t('kybField.ddMmYyyy')}
           value={(f.value as string | undefined) ?? ''}
           onChange={(v) => f.onChange(v || undefined)}
         />

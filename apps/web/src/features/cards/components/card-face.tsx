@@ -1,5 +1,6 @@
 import type { Card } from '@owo/contract/cards';
 import classes from './card-face.module.css';
+import { useTranslation } from 'react-i18next';
 
 type Face = Pick<Card, 'brand' | 'last4' | 'expiryMonth' | 'expiryYear' | 'status' | 'label'> & {
   holder: { name: string };
@@ -16,6 +17,7 @@ const expiry = (c: Face) => `${String(c.expiryMonth).padStart(2, '0')}/${String(
  * "Expires 04/29", "Frozen"); the dots and the drawn marks are hidden from it.
  */
 export function CardFace({ card: c }: { card: Face }) {
+  const { t } = useTranslation('cards');
   const groups = c.number ? (c.number.match(/.{1,4}/g) ?? [c.number]) : ['••••', '••••', '••••', c.last4];
   const stateText = c.status === 'active' ? '' : c.status === 'frozen' ? 'Frozen' : 'Terminated';
   return (
@@ -24,12 +26,12 @@ export function CardFace({ card: c }: { card: Face }) {
       data-state={c.status}
       data-testid="card-face"
       role="group"
-      aria-label={`${c.brand} card`}
+      aria-label={t('cardFace.card', { brand: c.brand })}
     >
       <div className={classes.row}>
         <span className={classes.brand} aria-hidden>
           <OwoMark />
-          owo
+          {t('cardFace.owo')}
         </span>
         {(stateText || c.label) && <span className={classes.state}>{stateText || c.label}</span>}
       </div>
@@ -39,24 +41,24 @@ export function CardFace({ card: c }: { card: Face }) {
       <div className={classes.number} data-testid="card-face-number">
         {c.number ? (
           <>
-            <span className={classes.srOnly}>Card number </span>
+            <span className={classes.srOnly}>{t('cardFace.cardNumber')}</span>
             {groups.join('  ')}
           </>
         ) : (
           <>
             <span aria-hidden>{groups.slice(0, 3).join('  ')} </span>
-            <span className={classes.srOnly}>Card number ending </span>
+            <span className={classes.srOnly}>{t('cardFace.cardNumberEnding')}</span>
             {c.last4}
           </>
         )}
       </div>
       <div className={classes.row}>
         <div className={classes.holder}>
-          <div className={classes.label}>Card holder</div>
+          <div className={classes.label}>{t('cardFace.cardHolder')}</div>
           <div className={classes.value}>{c.holder.name}</div>
         </div>
         <div>
-          <div className={classes.label}>Expires</div>
+          <div className={classes.label}>{t('cardFace.expires')}</div>
           <div className={classes.value}>{expiry(c)}</div>
         </div>
         <NetworkMark brand={c.brand} />
@@ -97,6 +99,7 @@ function Chip() {
 
 /** Mastercard's two circles, Verve's red roundel, or the brand's name. */
 function NetworkMark({ brand }: { brand: string }) {
+  const { t } = useTranslation('cards');
   if (/mastercard/i.test(brand))
     return (
       <svg width="46" height="28" viewBox="0 0 46 28" aria-hidden>
@@ -111,7 +114,7 @@ function NetworkMark({ brand }: { brand: string }) {
         <circle cx="13" cy="13" r="12" fill="#e4002b" />
         <path d="M7 8l6 11 6-11" stroke="#fff" strokeWidth="3" fill="none" strokeLinejoin="round" />
         <text x="28" y="18" fill="#fff" fontSize="13" fontWeight="800" fontStyle="italic">
-          verve
+          {t('cardFace.verve')}
         </text>
       </svg>
     );

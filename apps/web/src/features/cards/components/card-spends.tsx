@@ -20,12 +20,14 @@ import { extractDocument } from '../../documents';
 import { cardApi, refreshCards, useCardSpends } from '../api';
 import { CardFace } from './card-face';
 import { ReceiptReading, type ReceiptRead } from './receipt-reading';
+import { useTranslation } from 'react-i18next';
 
 /** A spend that still needs the holder's receipt: not reversed and nothing uploaded yet. */
 export const needsReceipt = (s: CardSpend) => s.status !== 'reversed' && !s.receiptFile;
 
 /** One spend's "Upload receipt" action (same FileButton pattern as an expense's Add receipt). */
 function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => void }) {
+  const { t } = useTranslation('cards');
   const upload = useApiMutation({
     mutationFn: (file: File) => cardApi.uploadReceipt(props.spend.transactionId, file),
     // the API's message is toasted by useApiMutation; then the receipt is read
@@ -41,10 +43,10 @@ function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => vo
           size="xs"
           variant="secondary"
           loading={upload.isPending}
-          aria-label={`Upload receipt for ${props.spend.merchant}`}
+          aria-label={t('cardSpends.uploadReceiptFor', { merchant: props.spend.merchant })}
           {...p}
         >
-          Upload receipt
+          {t('cardSpends.uploadReceipt')}
         </Button>
       )}
     </FileButton>
@@ -53,6 +55,7 @@ function UploadReceipt(props: { spend: CardSpend; onUploaded: (file: File) => vo
 
 /** The card's face beside its balance, limits and this month's spend. */
 function CardSummary({ card: c, onClose }: { card: Card; onClose: () => void }) {
+  const { t } = useTranslation('cards');
   return (
     <>
       <Group justify="space-between" p="md" pb={0}>
@@ -60,22 +63,31 @@ function CardSummary({ card: c, onClose }: { card: Card; onClose: () => void }) 
           {c.label ?? c.brand} •••• {c.last4}
         </Title>
         <Button size="xs" variant="subtle" onClick={onClose}>
-          Close
+          {t('cardSpends.close')}
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} p="md" spacing="lg">
         <CardFace card={c} />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm" style={{ alignContent: 'start' }}>
-          <DetailField label="Balance" value={formatMoney(c.balanceMinor, c.currency)} />
-          <DetailField label="Status" value={<StatusBadge status={c.status} />} />
-          <DetailField label="Per transaction" value={formatMoney(c.perTransactionLimitMinor, c.currency)} />
-          <DetailField label="Monthly limit" value={formatMoney(c.monthlyLimitMinor, c.currency)} />
-          <DetailField label="Spent this month" value={formatMoney(c.spentThisMonthMinor, c.currency)} />
-          <DetailField label="Use" value={c.singleUse ? 'Single use' : 'Reusable'} />
+          <DetailField label={t('cardSpends.balance')} value={formatMoney(c.balanceMinor, c.currency)} />
+          <DetailField label={t('cardSpends.status')} value={<StatusBadge status={c.status} />} />
+          <DetailField
+            label={t('cardSpends.perTransaction')}
+            value={formatMoney(c.perTransactionLimitMinor, c.currency)}
+          />
+          <DetailField
+            label={t('cardSpends.monthlyLimit')}
+            value={formatMoney(c.monthlyLimitMinor, c.currency)}
+          />
+          <DetailField
+            label={t('cardSpends.spentThisMonth')}
+            value={formatMoney(c.spentThisMonthMinor, c.currency)}
+          />
+          <DetailField label={t('cardSpends.use')} value={c.singleUse ? 'Single use' : 'Reusable'} />
         </SimpleGrid>
       </SimpleGrid>
       <Title order={5} px="md" pb="xs">
-        Transactions
+        {t('cardSpends.transactions')}
       </Title>
     </>
   );
@@ -83,6 +95,7 @@ function CardSummary({ card: c, onClose }: { card: Card; onClose: () => void }) 
 
 /** A card's transactions (GET /cards/{id}/spends) with the receipt each one asks for. */
 export function CardSpends(props: { card: Card; onClose: () => void }) {
+  const { t } = useTranslation('cards');
   const [page, setPage] = useState(1);
   const list = useCardSpends(props.card.id, page);
   const [reads, setReads] = useState<Record<string, ReceiptRead>>({});
@@ -102,11 +115,11 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Merchant</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Receipt</Table.Th>
+              <Table.Th>{t('cardSpends.date')}</Table.Th>
+              <Table.Th>{t('cardSpends.merchant')}</Table.Th>
+              <Table.Th>{t('cardSpends.amount')}</Table.Th>
+              <Table.Th>{t('cardSpends.status')}</Table.Th>
+              <Table.Th>{t('cardSpends.receipt')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -123,7 +136,7 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
                   {formatMoney(s.amountMinor, s.currency)}
                   {s.refundedMinor > 0 && (
                     <Text size="xs" c="dimmed">
-                      {formatMoney(s.refundedMinor, s.currency)} refunded
+                      {t('cardSpends.refunded', { amount: formatMoney(s.refundedMinor, s.currency) })}
                     </Text>
                   )}
                 </Table.Td>
@@ -133,13 +146,13 @@ export function CardSpends(props: { card: Card; onClose: () => void }) {
                 <Table.Td>
                   {s.receiptFile ? (
                     <Badge color="teal" variant="outline">
-                      Receipt attached
+                      {t('cardSpends.receiptAttached')}
                     </Badge>
                   ) : needsReceipt(s) ? (
                     <UploadReceipt spend={s} onUploaded={(f) => readReceipt(s.transactionId, f)} />
                   ) : (
                     <Text size="xs" c="dimmed">
-                      Not needed
+                      {t('cardSpends.notNeeded')}
                     </Text>
                   )}
                   {reads[s.transactionId] && <ReceiptReading read={reads[s.transactionId]} spend={s} />}

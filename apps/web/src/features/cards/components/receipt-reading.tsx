@@ -6,6 +6,7 @@ import type { ExtractedDocument } from '@owo/contract/documents';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { documentValues } from '../../documents';
+import { useTranslation } from 'react-i18next';
 
 export type ReceiptRead =
   { state: 'reading' } | { state: 'read'; doc: ExtractedDocument } | { state: 'failed' };
@@ -55,13 +56,14 @@ const DIFFERS_TEXT: Record<string, string> = {
 
 /** Beside a spend: reading…, could not read, or what was read with Matches / Does not match. */
 export function ReceiptReading(props: { read: ReceiptRead; spend: CardSpend }) {
+  const { t } = useTranslation('cards');
   const { read, spend } = props;
   if (read.state === 'reading')
     return (
       <Group gap={6}>
         <Loader size="xs" />
         <Text size="xs" c="dimmed">
-          Reading the receipt…
+          {t('receiptReading.readingTheReceipt')}
         </Text>
       </Group>
     );
@@ -69,7 +71,7 @@ export function ReceiptReading(props: { read: ReceiptRead; spend: CardSpend }) {
   if (read.state === 'failed' || differs === null)
     return (
       <Text size="xs" c="dimmed">
-        Could not read the receipt
+        {t('receiptReading.couldNotReadTheReceipt')}
       </Text>
     );
   const doc = read.doc;
@@ -80,12 +82,12 @@ export function ReceiptReading(props: { read: ReceiptRead; spend: CardSpend }) {
   ].filter(Boolean);
   return (
     <Stack gap={2} data-testid={`receipt-read-${spend.transactionId}`}>
-      <Text size="xs">Read: {seen.join(' · ')}</Text>
+      <Text size="xs">{t('receiptReading.read', { seen: seen.join(' · ') })}</Text>
       <Group gap={6}>
         {differs.length ? (
-          <StatusBadge status="invalid" label="Does not match" size="sm" />
+          <StatusBadge status="invalid" label={t('receiptReading.doesNotMatch')} size="sm" />
         ) : (
-          <StatusBadge status="valid" label="Matches" size="sm" />
+          <StatusBadge status="valid" label={t('receiptReading.matches')} size="sm" />
         )}
         {differs.length > 0 && (
           <Text size="xs" c="dimmed">

@@ -12,9 +12,11 @@ import { CardSpends } from '../components/card-spends';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import type { Card } from '@owo/contract/cards';
+import { useTranslation } from 'react-i18next';
 
 /** Freeze or unfreeze, a sandbox purchase, terminate. */
 function CardActionsMenu({ c }: { c: Card }) {
+  const { t } = useTranslation('cards');
   const act = useApiMutation({
     mutationFn: (v: { id: string; a: 'freeze' | 'unfreeze' | 'terminate' }) => cardApi.action(v.id, v.a),
     onSuccess: () => void refreshCards(),
@@ -33,19 +35,25 @@ function CardActionsMenu({ c }: { c: Card }) {
     <Menu position="bottom-end">
       <Menu.Target>
         <Button size="xs" variant="secondary">
-          Actions
+          {t('cardsScreen.actions')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {c.status === 'active' && (
-          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>Freeze</Menu.Item>
+          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'freeze' })}>
+            {t('cardsScreen.freeze')}
+          </Menu.Item>
         )}
         {c.status === 'frozen' && (
-          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>Unfreeze</Menu.Item>
+          <Menu.Item onClick={() => act.mutate({ id: c.id, a: 'unfreeze' })}>
+            {t('cardsScreen.unfreeze')}
+          </Menu.Item>
         )}
-        <Menu.Item onClick={() => simulate.mutate(c.id)}>Sandbox: ₦5,000 fuel purchase</Menu.Item>
+        <Menu.Item onClick={() => simulate.mutate(c.id)}>
+          {t('cardsScreen.sandbox5000FuelPurchase')}
+        </Menu.Item>
         <Menu.Item color="red" onClick={() => act.mutate({ id: c.id, a: 'terminate' })}>
-          Terminate
+          {t('cardsScreen.terminate')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -54,6 +62,7 @@ function CardActionsMenu({ c }: { c: Card }) {
 
 /** One card: number and expiry, holder, balance, limits, state, Transactions and the actions. */
 function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut: boolean }) {
+  const { t } = useTranslation('cards');
   const { c, opened, onToggle, canPut } = props;
   return (
     <Table.Tr data-testid={`card-${c.last4}`}>
@@ -63,7 +72,7 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
         </Text>
         <Text size="xs" c="dimmed">
           {c.label ?? ''} {String(c.expiryMonth).padStart(2, '0')}/{String(c.expiryYear).slice(-2)}
-          {c.singleUse ? ' · single use' : ''}
+          {c.singleUse ? t('cardsScreen.singleUse') : ''}
         </Text>
       </Table.Td>
       <Table.Td>{c.holder.name}</Table.Td>
@@ -72,7 +81,7 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
       <Table.Td>
         {formatMoney(c.monthlyLimitMinor, c.currency)}
         <Text size="xs" c="dimmed">
-          {formatMoney(c.spentThisMonthMinor, c.currency)} spent
+          {t('cardsScreen.spent', { amount: formatMoney(c.spentThisMonthMinor, c.currency) })}
         </Text>
       </Table.Td>
       <Table.Td miw={110}>
@@ -83,10 +92,10 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
           <Button
             size="xs"
             variant={opened ? 'secondary' : 'subtle'}
-            aria-label={`Transactions of card ${c.last4}`}
+            aria-label={t('cardsScreen.transactionsOfCard', { last4: c.last4 })}
             onClick={onToggle}
           >
-            Transactions
+            {t('cardsScreen.transactions')}
           </Button>
           {canPut && c.status !== 'terminated' && <CardActionsMenu c={c} />}
         </Group>
@@ -97,6 +106,7 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
 
 /** /cards: the company's virtual cards with their balance, limits and state. */
 export function CardsScreen() {
+  const { t } = useTranslation('cards');
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = useCards(page);
@@ -116,15 +126,17 @@ export function CardsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Cards"
-        description="Virtual cards for your team, funded from your wallets"
+        title={t('cardsScreen.cards')}
+        description={t('cardsScreen.virtualCardsForYourTeam')}
         actions={
           canPost && (
             <Group gap="sm">
               <Button variant="secondary" onClick={() => navigate(paths.cards.fund.href())}>
-                Fund card
+                {t('cardsScreen.fundCard')}
               </Button>
-              <Button onClick={() => navigate(paths.cards.create.href())}>Create card</Button>
+              <Button onClick={() => navigate(paths.cards.create.href())}>
+                {t('cardsScreen.createCard')}
+              </Button>
             </Group>
           )
         }
@@ -134,12 +146,12 @@ export function CardsScreen() {
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Card</Table.Th>
-                <Table.Th>Holder</Table.Th>
-                <Table.Th>Balance</Table.Th>
-                <Table.Th>Per transaction</Table.Th>
-                <Table.Th>Monthly (spent)</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('cardsScreen.card')}</Table.Th>
+                <Table.Th>{t('cardsScreen.holder')}</Table.Th>
+                <Table.Th>{t('cardsScreen.balance')}</Table.Th>
+                <Table.Th>{t('cardsScreen.perTransaction')}</Table.Th>
+                <Table.Th>{t('cardsScreen.monthlySpent')}</Table.Th>
+                <Table.Th>{t('cardsScreen.status')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>

@@ -23,6 +23,7 @@ import { DetailField } from '../../../components/detail-field';
 import { PageHeader } from '../../../components/page-header';
 import { CardFace } from '../components/card-face';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 function useCardForm() {
   return useZodForm(cardCreateBody, {
@@ -39,6 +40,7 @@ function useCardForm() {
 
 /** The number in groups of four, copyable (the test reads it by its id). */
 function CopyNumber({ number }: { number: string }) {
+  const { t } = useTranslation('cards');
   return (
     <Group gap="xs" wrap="nowrap">
       <Text ff="monospace" fw={700} data-testid="card-number">
@@ -47,7 +49,7 @@ function CopyNumber({ number }: { number: string }) {
       <CopyButton value={number}>
         {({ copied, copy }) => (
           <Button size="compact-xs" variant="subtle" onClick={copy}>
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('createCardScreen.copied') : t('createCardScreen.copy')}
           </Button>
         )}
       </CopyButton>
@@ -57,22 +59,26 @@ function CopyNumber({ number }: { number: string }) {
 
 /** The new card's number, expiry and CVV, shown this once. */
 function CreatedCardView({ created }: { created: CreatedCard }) {
+  const { t } = useTranslation('cards');
   const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={560}>
-      <PageHeader mb={0} title="Your new card" />
-      <Alert color="yellow">
-        This is the only time the full card number is shown. Copy it somewhere safe now.
-      </Alert>
+      <PageHeader mb={0} title={t('createCardScreen.yourNewCard')} />
+      <Alert color="yellow">{t('createCardScreen.thisIsTheOnlyTime')}</Alert>
       <CardFace card={created} />
       <Group gap="xl">
-        <DetailField label="Card number" value={<CopyNumber number={created.number} />} />
-        <DetailField label="CVV" value={<Text ff="monospace">{created.cvv}</Text>} />
+        <DetailField
+          label={t('createCardScreen.cardNumber')}
+          value={<CopyNumber number={created.number} />}
+        />
+        <DetailField label={t('createCardScreen.cvv')} value={<Text ff="monospace">{created.cvv}</Text>} />
       </Group>
       <Group>
-        <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>Fund this card</Button>
+        <Button onClick={() => navigate(paths.cards.fund.href({ card: created.id }))}>
+          {t('createCardScreen.fundThisCard')}
+        </Button>
         <Button variant="secondary" onClick={() => navigate(paths.cards.root.href())}>
-          Done
+          {t('createCardScreen.done')}
         </Button>
       </Group>
     </Stack>
@@ -81,6 +87,7 @@ function CreatedCardView({ created }: { created: CreatedCard }) {
 
 /** Holder, currency, limits, merchant categories and label. */
 function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
+  const { t } = useTranslation('cards');
   const members = useMembers();
   const e = form.formState.errors;
   return (
@@ -90,7 +97,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
         name="holderId"
         render={({ field }) => (
           <Select
-            label="Card holder"
+            label={t('createCardScreen.cardHolder')}
             searchable
             data={(members.data ?? []).map((m) => ({ value: m.user.id, label: m.user.name }))}
             value={(field.value as string) ?? null}
@@ -104,7 +111,7 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
         name="currency"
         render={({ field }) => (
           <Select
-            label="Currency"
+            label={t('createCardScreen.currency')}
             data={['NGN', 'USD']}
             value={field.value as string}
             onChange={(v) => field.onChange(v)}
@@ -113,30 +120,39 @@ function CardFields({ form }: { form: ReturnType<typeof useCardForm> }) {
         )}
       />
       <TextInput
-        label="Limit per transaction"
+        label={t('createCardScreen.limitPerTransaction')}
         {...form.register('perTransactionLimit')}
         error={e.perTransactionLimit?.message}
       />
-      <TextInput label="Monthly limit" {...form.register('monthlyLimit')} error={e.monthlyLimit?.message} />
+      <TextInput
+        label={t('createCardScreen.monthlyLimit')}
+        {...form.register('monthlyLimit')}
+        error={e.monthlyLimit?.message}
+      />
       <Controller
         control={form.control}
         name="allowedCategories"
         render={({ field }) => (
           <MultiSelect
-            label="Allowed merchant categories (all when empty)"
+            label={t('createCardScreen.allowedMerchantCategoriesAllWhen')}
             data={[...MERCHANT_CATEGORIES]}
             value={(field.value as string[]) ?? []}
             onChange={field.onChange}
           />
         )}
       />
-      <TextInput label="Label (optional)" {...form.register('label')} error={e.label?.message} />
+      <TextInput
+        label={t('createCardScreen.labelOptional')}
+        {...form.register('label')}
+        error={e.label?.message}
+      />
     </FormGrid>
   );
 }
 
 /** /cards/create-card: holder, currency, limits, categories, single use; the number is shown once. */
 export function CreateCardScreen() {
+  const { t } = useTranslation('cards');
   const navigate = useNavigate();
   const [created, setCreated] = useState<CreatedCard | null>(null);
   const form = useCardForm();
@@ -155,10 +171,10 @@ export function CreateCardScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
-            ← Cards
+            {t('createCardScreen.cards')}
           </Button>
         }
-        title="Create card"
+        title={t('createCardScreen.createCard')}
       />
       <MCard>
         <form
@@ -169,12 +185,12 @@ export function CreateCardScreen() {
           <Stack>
             <CardFields form={form} />
             <Checkbox
-              label="Single use (declines after its first approved payment)"
+              label={t('createCardScreen.singleUseDeclinesAfterIts')}
               {...form.register('singleUse')}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
-                Create card
+                {t('createCardScreen.createCard')}
               </Button>
             </Group>
           </Stack>

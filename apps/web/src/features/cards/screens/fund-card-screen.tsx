@@ -7,9 +7,11 @@ import { useWallets } from '../../money';
 import { cardApi, refreshCards, useCards } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /cards/fund-card: wallet -> card, no fee. */
 export function FundCardScreen() {
+  const { t } = useTranslation('cards');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const cards = useCards(1, 'active');
@@ -33,15 +35,15 @@ export function FundCardScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.cards.root.href())}>
-            ← Cards
+            {t('fundCardScreen.cards')}
           </Button>
         }
-        title="Fund card"
+        title={t('fundCardScreen.fundCard')}
       />
       <MCard>
         <Stack>
           <Select
-            label="Card"
+            label={t('fundCardScreen.card')}
             data={(cards.data?.items ?? []).map((c) => ({
               value: c.id,
               label: `${c.brand} •••• ${c.last4} · ${c.holder.name}`,
@@ -50,7 +52,7 @@ export function FundCardScreen() {
             onChange={setCardId}
           />
           <Select
-            label="From wallet"
+            label={t('fundCardScreen.fromWallet')}
             data={options.map((w) => ({
               value: w.id,
               label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
@@ -59,7 +61,7 @@ export function FundCardScreen() {
             onChange={setWalletId}
           />
           <TextInput
-            label="Amount"
+            label={t('fundCardScreen.amount')}
             value={amount}
             onChange={(e) => setAmount(e.currentTarget.value)}
             inputMode="decimal"
@@ -70,7 +72,7 @@ export function FundCardScreen() {
               loading={fund.isPending}
               onClick={() => fund.mutate()}
             >
-              Fund card
+              {t('fundCardScreen.fundCard')}
             </Button>
           </Group>
         </Stack>

@@ -97,29 +97,30 @@ function InviteProblem({ text }: { text: string }) {
 }
 
 function InvitationFacts({ inv }: { inv: Invitation }) {
+  const { t } = useTranslation('auth');
   return (
     <Card bg="gray.0" p="md">
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Account
+          {t('inviteScreen.account')}
         </Text>
         <Text fw={600}>{inv.accountName}</Text>
       </Group>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Role
+          {t('inviteScreen.role')}
         </Text>
         <Text fw={600}>{inv.roleName}</Text>
       </Group>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Email
+          {t('inviteScreen.email')}
         </Text>
         <Text fw={600}>{inv.email}</Text>
       </Group>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Expires
+          {t('inviteScreen.expires')}
         </Text>
         <Text fw={600}>{formatDate(inv.expiresAt)}</Text>
       </Group>

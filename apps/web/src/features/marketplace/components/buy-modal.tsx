@@ -157,7 +157,7 @@ function TypeStep(props: {
             props.onBulk();
           }}
         >
-          Continue
+          {t('buyModal.continue')}
         </Button>
       </Group>
     </Stack>

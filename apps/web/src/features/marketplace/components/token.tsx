@@ -15,7 +15,7 @@ export function groupToken(token: string | null | undefined): string | null {
 export function TokenText(props: { token: string | null | undefined; size?: string }) {
   const { t } = useTranslation('marketplace');
   const grouped = groupToken(props.token);
-  if (!grouped) return <Text size={props.size ?? 'sm'}>N/A</Text>;
+  if (!grouped) return <Text size={props.size ?? 'sm'}>{t('token.nA')}</Text>;
   return (
     <Group gap={6} wrap="nowrap">
       <Text size={props.size ?? 'sm'} ff="monospace" fw={600} data-testid="vend-token">

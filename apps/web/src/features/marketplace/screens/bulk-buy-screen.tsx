@@ -15,12 +15,13 @@ type Picked = Record<string, string>;
 
 /** One meter: its tick box and its amount (enabled once ticked). */
 function MeterPickRow(props: { m: Meter; picked: Picked; setPicked: Dispatch<SetStateAction<Picked>> }) {
+  const { t } = useTranslation('marketplace');
   const { m, picked, setPicked } = props;
   return (
     <Table.Tr>
       <Table.Td>
         <Checkbox
-          aria-label={`Select ${m.meterNo}`}
+          aria-label={t('bulkBuyScreen.select', { meterNo: m.meterNo })}
           checked={m.id in picked}
           onChange={() =>
             setPicked((p) => {
@@ -44,7 +45,7 @@ function MeterPickRow(props: { m: Meter; picked: Picked; setPicked: Dispatch<Set
       <Table.Td>{m.disco}</Table.Td>
       <Table.Td>
         <NumberInput
-          aria-label={`Amount for ${m.meterNo}`}
+          aria-label={t('bulkBuyScreen.amountFor', { meterNo: m.meterNo })}
           size="xs"
           min={0}
           decimalScale={2}

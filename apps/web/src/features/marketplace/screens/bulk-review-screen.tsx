@@ -29,7 +29,7 @@ export function BulkReviewScreen() {
     },
   });
   if (done) return <PaymentInitiatedModal opened onClose={() => setDraft(undefined)} />; // the draft is cleared on close
-  if (!draft) return <Alert color="yellow">Nothing to review. Choose meters first.</Alert>;
+  if (!draft) return <Alert color="yellow">{t('bulkReviewScreen.nothingToReviewChooseMeters')}</Alert>;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -54,7 +54,7 @@ export function BulkReviewScreen() {
               })
             }
           >
-            Change the category
+            {t('bulkReviewScreen.changeTheCategory')}
           </Button>
         </Alert>
       )}

@@ -128,7 +128,7 @@ export function MarketplaceScreen() {
           value={filters}
           onChange={setFilters}
           presets={[]}
-          searchPlaceholder="Search by meter, customer or reference"
+          searchPlaceholder={t('marketplaceScreen.searchByMeterCustomerOr')}
         />
       </Card>
       <Card padding={0}>

@@ -58,7 +58,9 @@ function ReportTable({ report }: { report: MeterReport | undefined }) {
             <Table.Td style={{ textAlign: 'right' }}>{formatMoney(r.amountMinor)}</Table.Td>
             <Table.Td style={{ textAlign: 'right' }}>{r.kwh}</Table.Td>
             <Table.Td style={{ textAlign: 'right' }}>
-              {r.averageTariff === null ? 'N/A' : formatMoney(Math.round(Number(r.averageTariff) * 100))}
+              {r.averageTariff === null
+                ? t('meterReportScreen.nA')
+                : formatMoney(Math.round(Number(r.averageTariff) * 100))}
             </Table.Td>
           </Table.Tr>
         ))}

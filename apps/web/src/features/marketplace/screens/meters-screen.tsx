@@ -44,7 +44,7 @@ function MetersTable({ items }: { items: Meter[] }) {
             <Table.Td>
               {canDelete && (
                 <Button size="xs" variant="danger" onClick={() => del.mutate(m.id)}>
-                  Delete
+                  {t('metersScreen.delete')}
                 </Button>
               )}
             </Table.Td>
@@ -107,7 +107,7 @@ export function MetersScreen() {
           onChange={setFilters}
           presets={[]}
           dates={false}
-          searchPlaceholder="Search by meter number, name or label"
+          searchPlaceholder={t('metersScreen.searchByMeterNumberName')}
         />
       </Card>
       <Card padding={0}>

@@ -138,7 +138,8 @@ export function VendingScreen() {
   const [updating, setUpdating] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vending not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('vendingScreen.vendingNotFound')}</Alert>;
   const v = q.data;
   const rejected = v.approvalStatus === 'rejected';
   return (
@@ -160,7 +161,7 @@ export function VendingScreen() {
         description={
           <>
             {v.reference} · {formatDateTime(v.createdAt)}
-            {v.orderSize > 1 ? ` · one of ${v.orderSize} meters in this order` : ''}
+            {v.orderSize > 1 ? t('vendingScreen.oneOfMetersInThis', { orderSize: v.orderSize }) : ''}
           </>
         }
         actions={
@@ -177,7 +178,9 @@ export function VendingScreen() {
           />
         }
       />
-      {v.failureReason && <Alert color="red">{v.failureReason} — the money is back in your wallet.</Alert>}
+      {v.failureReason && (
+        <Alert color="red">{t('vendingScreen.theMoneyIsBackIn', { failureReason: v.failureReason })}</Alert>
+      )}
       <SummaryCards v={v} />
       <ResponseCard r={v.response} />
       {v.approvalWorkflowPendingApprovalItem && (

@@ -1,8 +1,10 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { copyToClipboard } from '../rules';
+import { useTranslation } from 'react-i18next';
 
 /** A labelled value with a copy button (000 §8 copy messages); `copy` when it differs from what is shown. */
 export function CopyField(props: { label: string; value: string; copy?: string; large?: boolean }) {
+  const { t } = useTranslation('money');
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Stack gap={2} miw={0}>
@@ -17,11 +19,11 @@ export function CopyField(props: { label: string; value: string; copy?: string; 
           {props.value}
         </Text>
       </Stack>
-      <Tooltip label={`Copy ${props.label.toLowerCase()}`}>
+      <Tooltip label={t('copyField.copy', { value: props.label.toLowerCase() })}>
         <ActionIcon
           variant="light"
           size="lg"
-          aria-label={`Copy ${props.label.toLowerCase()}`}
+          aria-label={t('copyField.copy', { value: props.label.toLowerCase() })}
           onClick={() => void copyToClipboard(props.copy ?? props.value)}
         >
           <CopyIcon />

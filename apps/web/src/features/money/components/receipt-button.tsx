@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { fetchReceiptLink } from '../api';
 import { canDownloadReceipt } from '../rules';
+import { useTranslation } from 'react-i18next';
 
 /** Download Receipt (002 §4, §7): only for eligible transactions; opens the signed pdf_url. */
 export function ReceiptButton(
@@ -12,6 +13,7 @@ export function ReceiptButton(
     transaction: { id: string; type: string; status: string; receiptAvailable?: boolean };
   } & ButtonProps,
 ) {
+  const { t } = useTranslation('money');
   const { transaction, ...button } = props;
   const [busy, setBusy] = useState(false);
   if (!canDownloadReceipt(transaction)) return null;
@@ -33,7 +35,7 @@ export function ReceiptButton(
   }
   return (
     <Button variant="secondary" loading={busy} onClick={() => void download()} {...button}>
-      Download Receipt
+      {t('receiptButton.downloadReceipt')}
     </Button>
   );
 }

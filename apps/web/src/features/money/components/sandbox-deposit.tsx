@@ -12,6 +12,7 @@ import { api } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 export const DEPOSIT_POLL_MS = 1500;
 export const DEPOSIT_POLL_LIMIT = 40;
@@ -34,7 +35,7 @@ async function findDeposit(reference: string): Promise<TransactionItem | null> {
 }
 
 /** Polls for the deposit a sent transfer will make, until it lands or the poll limit runs out. */
-function useDepositWatch(onLandedProp: (t: TransactionItem) => void) {
+function useDepositWatch(onLandedProp: (tx: TransactionItem) => void) {
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
   const onLanded = useRef(onLandedProp);
@@ -47,13 +48,13 @@ function useDepositWatch(onLandedProp: (t: TransactionItem) => void) {
     const timer = setInterval(() => {
       tries += 1;
       void findDeposit(waitingFor)
-        .then((t) => {
+        .then((tx) => {
           if (stopped) return;
-          if (t) {
+          if (tx) {
             stopped = true;
             clearInterval(timer);
             setWaitingFor(null);
-            onLanded.current(t);
+            onLanded.current(tx);
           } else if (tries >= DEPOSIT_POLL_LIMIT) {
             stopped = true;
             clearInterval(timer);
@@ -80,8 +81,9 @@ function useDepositWatch(onLandedProp: (t: TransactionItem) => void) {
 export function SandboxDeposit(props: {
   accountNumber: string;
   currency?: Currency;
-  onLanded: (t: TransactionItem) => void;
+  onLanded: (tx: TransactionItem) => void;
 }) {
+  const { t } = useTranslation('money');
   const available = useSandboxAvailable();
   const { waitingFor, timedOut, watch } = useDepositWatch(props.onLanded);
   const form = useZodForm(sandboxDepositBody, {
@@ -106,14 +108,14 @@ export function SandboxDeposit(props: {
       <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate>
         <Stack gap="sm">
           <div>
-            <Title order={4}>Simulate a bank transfer</Title>
+            <Title order={4}>{t('sandboxDeposit.simulateABankTransfer')}</Title>
             <Text size="sm" c="dimmed">
-              Sandbox only: send test money to this account as a bank customer would. Nothing real moves.
+              {t('sandboxDeposit.sandboxOnlySendTestMoney')}
             </Text>
           </div>
           <FormGrid>
             <TextInput
-              label={`Amount (${CURRENCY_INFO[props.currency ?? 'NGN'].symbol})`}
+              label={t('sandboxDeposit.amount', { symbol: CURRENCY_INFO[props.currency ?? 'NGN'].symbol })}
               placeholder="5000.00"
               inputMode="decimal"
               {...form.register('amount')}
@@ -121,26 +123,20 @@ export function SandboxDeposit(props: {
               miw={160}
             />
             <TextInput
-              label="Sender name"
-              placeholder="ADA OKAFOR"
+              label={t('sandboxDeposit.senderName')}
+              placeholder={t('sandboxDeposit.adaOkafor')}
               {...form.register('senderName')}
               error={form.formState.errors.senderName?.message}
               miw={160}
             />
           </FormGrid>
-          {waitingFor && (
-            <Alert color="blue">Transfer sent. Waiting for the bank to confirm the deposit…</Alert>
-          )}
-          {timedOut && (
-            <Alert color="yellow">
-              The deposit has not arrived yet. It will show in your transactions once the bank confirms it.
-            </Alert>
-          )}
+          {waitingFor && <Alert color="blue">{t('sandboxDeposit.transferSentWaitingForThe')}</Alert>}
+          {timedOut && <Alert color="yellow">{t('sandboxDeposit.theDepositHasNotArrived')}</Alert>}
           {form.formState.errors.root?.server && (
             <Alert color="red">{form.formState.errors.root.server.message}</Alert>
           )}
           <Button type="submit" loading={send.isPending || !!waitingFor} w="fit-content">
-            Send test transfer
+            {t('sandboxDeposit.sendTestTransfer')}
           </Button>
         </Stack>
       </form>

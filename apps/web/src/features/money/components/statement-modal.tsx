@@ -7,9 +7,11 @@ import { isApiError } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
 import { downloadStatement, saveBlob } from '../api';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /** The statement's wallet, range and format, checked here then downloaded; errors by field. */
 function useStatementForm(wallets: WalletDto[], onClose: () => void) {
+  const { t } = useTranslation('money');
   const [walletId, setWalletId] = useState<string | null>(null);
   // ISO dates (DateField shows them DD/MM/YYYY); a rejected text stays as typed.
   const [from, setFrom] = useState(dayjs().startOf('month').format('YYYY-MM-DD'));
@@ -36,7 +38,7 @@ function useStatementForm(wallets: WalletDto[], onClose: () => void) {
     try {
       const { blob, filename } = await downloadStatement({ walletId, from: fromIso, to: toIso, format });
       saveBlob(blob, filename);
-      toastSuccess('Statement downloaded successfully!');
+      toastSuccess(t('statementModal.statementDownloadedSuccessfully'));
       onClose();
     } catch (e) {
       if (isApiError(e) && e.errors)
@@ -51,22 +53,22 @@ function useStatementForm(wallets: WalletDto[], onClose: () => void) {
 
 /** Statement of one wallet for a date range, as PDF or CSV (000 §6: transactions post). */
 export function StatementModal(props: { opened: boolean; onClose: () => void; wallets: WalletDto[] }) {
+  const { t } = useTranslation('money');
   const f = useStatementForm(props.wallets, props.onClose);
   const { errors } = f;
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={<Text fw={700}>Download statement</Text>}
+      title={<Text fw={700}>{t('statementModal.downloadStatement')}</Text>}
       centered
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          Opening and closing balances come from the ledger; every movement in the range is listed with its
-          running balance.
+          {t('statementModal.openingAndClosingBalancesCome')}
         </Text>
         <Select
-          label="Wallet"
+          label={t('statementModal.wallet')}
           data={props.wallets.map((w) => ({ value: w.id, label: `${w.name} (${w.currency})` }))}
           value={f.walletId}
           onChange={f.setWalletId}
@@ -74,8 +76,13 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
           allowDeselect={false}
         />
         <FormGrid>
-          <DateField label="From" value={f.from} onChange={f.setFrom} error={errors.from} />
-          <DateField label="To" value={f.to} onChange={f.setTo} error={errors.to} />
+          <DateField
+            label={t('statementModal.from')}
+            value={f.from}
+            onChange={f.setFrom}
+            error={errors.from}
+          />
+          <DateField label={t('statementModal.to')} value={f.to} onChange={f.setTo} error={errors.to} />
         </FormGrid>
         <SegmentedControl
           value={f.format}
@@ -88,10 +95,10 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group justify="flex-end">
           <Button variant="secondary" onClick={props.onClose}>
-            Cancel
+            {t('statementModal.cancel')}
           </Button>
           <Button loading={f.busy} onClick={() => void f.submit()}>
-            Download
+            {t('statementModal.download')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type WalletDto } from '@owo/co
 import { FilterBar, type FilterGroup } from '../../../components/list';
 import type { TransactionFilters as Filters } from '../api';
 import { statusLabel, typeLabel } from '../rules';
+import { useTranslation } from 'react-i18next';
 
 /** The transactions list's filter groups (type, status, wallet) for the list kit's FilterBar. */
 export function transactionGroups(wallets: WalletDto[]): FilterGroup[] {
@@ -10,7 +11,7 @@ export function transactionGroups(wallets: WalletDto[]): FilterGroup[] {
       key: 'type',
       label: 'Type',
       placeholder: 'All types',
-      options: TRANSACTION_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
+      options: TRANSACTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
     },
     {
       key: 'status',
@@ -33,12 +34,13 @@ export function TransactionFilters(props: {
   value?: Filters;
   onChange: (f: Filters) => void;
 }) {
+  const { t } = useTranslation('money');
   return (
     <FilterBar
       groups={transactionGroups(props.wallets)}
       value={props.value}
       onChange={props.onChange}
-      searchPlaceholder="Reference, narration, name or account number"
+      searchPlaceholder={t('transactionFilters.referenceNarrationNameOrAccount')}
     />
   );
 }

@@ -5,21 +5,22 @@ import { formatDateTime } from '../../../lib/format';
 import { StatusBadge } from '../../../components/status-badge';
 import { RowCards, usePhone } from '../../../components/list';
 import { amountColor, signedAmountText, statusLabel, typeLabel } from '../rules';
+import { useTranslation } from 'react-i18next';
 
-const counterpartyOf = (t: TransactionItem) => t.counterparty.accountName ?? t.counterparty.name ?? '';
+const counterpartyOf = (tx: TransactionItem) => tx.counterparty.accountName ?? tx.counterparty.name ?? '';
 
 /** One transaction row; Enter or a click opens it. */
 function TransactionRow(props: {
   t: TransactionItem;
   compact?: boolean;
-  onOpen: (t: TransactionItem) => void;
+  onOpen: (tx: TransactionItem) => void;
 }) {
-  const { t } = props;
+  const { t: tx } = props;
   return (
     <Table.Tr
-      onClick={() => props.onOpen(t)}
+      onClick={() => props.onOpen(tx)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') props.onOpen(t);
+        if (e.key === 'Enter') props.onOpen(tx);
       }}
       tabIndex={0}
       style={{ cursor: 'pointer' }}
@@ -28,23 +29,23 @@ function TransactionRow(props: {
       {!props.compact && (
         <Table.Td>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(t.createdAt)}
+            {formatDateTime(tx.createdAt)}
           </Text>
         </Table.Td>
       )}
       <Table.Td>
         <Box miw={0}>
           <Text size="sm" fw={600} lineClamp={1}>
-            {counterpartyOf(t) || typeLabel(t.type)}
+            {counterpartyOf(tx) || typeLabel(tx.type)}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={1}>
-            {props.compact ? formatDateTime(t.createdAt) : t.narration || t.reference}
+            {props.compact ? formatDateTime(tx.createdAt) : tx.narration || tx.reference}
           </Text>
         </Box>
       </Table.Td>
       {!props.compact && (
         <Table.Td>
-          <Text size="sm">{typeLabel(t.type)}</Text>
+          <Text size="sm">{typeLabel(tx.type)}</Text>
         </Table.Td>
       )}
       <Table.Td ta="right">
@@ -52,16 +53,16 @@ function TransactionRow(props: {
           <Text
             size="sm"
             fw={700}
-            c={amountColor(t)}
+            c={amountColor(tx)}
             style={{ whiteSpace: 'nowrap' }}
             data-testid="transaction-amount"
           >
-            {signedAmountText(t)}
+            {signedAmountText(tx)}
           </Text>
         </Group>
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
+        <StatusBadge status={tx.status} label={statusLabel(tx.status)} radius="sm" tt="none" />
       </Table.Td>
     </Table.Tr>
   );
@@ -71,9 +72,10 @@ function TransactionRow(props: {
 export function TransactionsTable(props: {
   items: TransactionItem[] | undefined;
   isLoading?: boolean;
-  onOpen: (t: TransactionItem) => void;
+  onOpen: (tx: TransactionItem) => void;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('money');
   const phone = usePhone();
   if (props.isLoading && !props.items) {
     return (
@@ -88,18 +90,18 @@ export function TransactionsTable(props: {
   if (phone)
     return (
       <RowCards
-        label="Transactions"
-        rows={props.items.map((t) => ({
-          key: t.id,
-          title: counterpartyOf(t) || typeLabel(t.type),
-          subtitle: formatDateTime(t.createdAt),
+        label={t('transactionsTable.transactions')}
+        rows={props.items.map((tx) => ({
+          key: tx.id,
+          title: counterpartyOf(tx) || typeLabel(tx.type),
+          subtitle: formatDateTime(tx.createdAt),
           amount: (
-            <Text span inherit c={amountColor(t)} data-testid="transaction-amount">
-              {signedAmountText(t)}
+            <Text span inherit c={amountColor(tx)} data-testid="transaction-amount">
+              {signedAmountText(tx)}
             </Text>
           ),
-          status: <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />,
-          onOpen: () => props.onOpen(t),
+          status: <StatusBadge status={tx.status} label={statusLabel(tx.status)} radius="sm" tt="none" />,
+          onOpen: () => props.onOpen(tx),
           testId: 'transaction-row',
         }))}
       />
@@ -109,16 +111,16 @@ export function TransactionsTable(props: {
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
-            {!props.compact && <Table.Th>Date</Table.Th>}
-            <Table.Th>Details</Table.Th>
-            {!props.compact && <Table.Th>Type</Table.Th>}
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
+            {!props.compact && <Table.Th>{t('transactionsTable.date')}</Table.Th>}
+            <Table.Th>{t('transactionsTable.details')}</Table.Th>
+            {!props.compact && <Table.Th>{t('transactionsTable.type')}</Table.Th>}
+            <Table.Th ta="right">{t('transactionsTable.amount')}</Table.Th>
+            <Table.Th>{t('transactionsTable.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.items.map((t) => (
-            <TransactionRow key={t.id} t={t} compact={props.compact} onOpen={props.onOpen} />
+          {props.items.map((tx) => (
+            <TransactionRow key={tx.id} t={tx} compact={props.compact} onOpen={props.onOpen} />
           ))}
         </Table.Tbody>
       </Table>

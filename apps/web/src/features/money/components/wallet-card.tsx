@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { CURRENCY_INFO, type WalletDto } from '@owo/contract';
 import { formatMoney, formatMoneyShort } from '../../../lib/format';
+import { useTranslation } from 'react-i18next';
 
 /** One wallet: available balance (full on wide screens, compact on phones), pending balance. */
 export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onAddFunds: () => void }) {
+  const { t } = useTranslation('money');
   const w = props.wallet;
   return (
     <Card data-testid={`wallet-${w.currency}`}>
@@ -16,7 +18,7 @@ export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onA
         </Group>
         <div>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Available balance
+            {t('walletCard.availableBalance')}
           </Text>
           <Text fz={28} fw={750} lh={1.2} visibleFrom="sm" data-testid="wallet-balance">
             {formatMoney(w.balanceMinor, w.currency)}
@@ -27,14 +29,14 @@ export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onA
         </div>
         <Group justify="space-between" align="flex-end">
           <Text size="sm" c="dimmed">
-            Pending:{' '}
+            {t('walletCard.pending')}
             <Text span fw={600} c="dark">
               {formatMoney(w.pendingBalanceMinor, w.currency)}
             </Text>
           </Text>
           {props.canAddFunds && (
             <Button size="xs" onClick={props.onAddFunds}>
-              Add Funds
+              {t('walletCard.addFunds')}
             </Button>
           )}
         </Group>

@@ -7,12 +7,14 @@ import { PageHeader } from '../../../components/page-header';
 import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
 import { SandboxDeposit } from '../components/sandbox-deposit';
+import { useTranslation } from 'react-i18next';
 
 /** The funding account's details, each with a copy button (the first one large). */
 function FundingDetails({ funding }: { funding: ReturnType<typeof useFundingAccount> }) {
+  const { t } = useTranslation('money');
   return (
     <>
-      {funding.isLoading && <Loader size="sm" aria-label="Loading funding account" />}
+      {funding.isLoading && <Loader size="sm" aria-label={t('addFundsScreen.loadingFundingAccount')} />}
       {funding.error && <Alert color="red">{funding.error.message}</Alert>}
       {funding.data && (
         <Stack gap="md" data-testid="funding-account">
@@ -31,6 +33,7 @@ function FundingDetails({ funding }: { funding: ReturnType<typeof useFundingAcco
  * code and IBAN) for a transfer from abroad.
  */
 export function AddFundsScreen() {
+  const { t } = useTranslation('money');
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const wallets = useWallets();
@@ -52,11 +55,11 @@ export function AddFundsScreen() {
   const returnTo = search.get('returnTo');
   const back = returnTo && /^\/[a-z0-9/-]*$/.test(returnTo) ? returnTo : null;
 
-  function landed(t: TransactionItem) {
+  function landed(tx: TransactionItem) {
     void invalidate();
     if (back) return void navigate(back);
     void navigate(
-      paths.wallet.addFundsSuccess.href({ transactionId: t.id, amount: fromMinor(t.amountMinor) }),
+      paths.wallet.addFundsSuccess.href({ transactionId: tx.id, amount: fromMinor(tx.amountMinor) }),
     );
   }
 
@@ -64,23 +67,26 @@ export function AddFundsScreen() {
     <Stack gap="lg" maw={640} mx="auto" w="100%">
       <PageHeader
         mb={0}
-        title="Add Funds"
+        title={t('addFundsScreen.addFunds')}
         description={
           foreign
-            ? `Send ${wallet.currency} from a bank account abroad to your ${wallet.currency} wallet's account details. It is credited as soon as the bank confirms.`
-            : "Transfer from any Nigerian bank account to your wallet's dedicated account. It is credited as soon as the bank confirms."
+            ? t('addFundsScreen.sendFromABankAccount', {
+                currency: wallet.currency,
+                currency2: wallet.currency,
+              })
+            : t('addFundsScreen.transferFromAnyNigerianBank')
         }
       >
         {back && (
           <Anchor component={Link} to={back} size="sm">
-            Back to your payment
+            {t('addFundsScreen.backToYourPayment')}
           </Anchor>
         )}
       </PageHeader>
       <Card>
         <Stack gap="md">
           <Select
-            label="Wallet"
+            label={t('addFundsScreen.wallet')}
             value={walletId}
             allowDeselect={false}
             onChange={(v) =>

@@ -4,6 +4,7 @@ import { toMinor } from '@owo/contract';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const safeMinor = (v: string | null) => {
   try {
@@ -15,6 +16,7 @@ const safeMinor = (v: string | null) => {
 
 /** /wallet/add-funds/success?transactionId&amount: what arrived and where to see it. */
 export function AddFundsSuccessScreen() {
+  const { t } = useTranslation('money');
   const [search] = useSearchParams();
   const transactionId = search.get('transactionId');
   const minor = safeMinor(search.get('amount'));
@@ -35,16 +37,16 @@ export function AddFundsSuccessScreen() {
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </ThemeIcon>
-        <PageHeader mb={0} title="Funds added" />
+        <PageHeader mb={0} title={t('addFundsSuccessScreen.fundsAdded')} />
         {minor !== null && (
           <Text fz={32} fw={750} data-testid="success-amount">
             {formatMoney(minor, 'NGN')}
           </Text>
         )}
-        <Text c="dimmed">Your wallet has been credited.</Text>
+        <Text c="dimmed">{t('addFundsSuccessScreen.yourWalletHasBeenCredited')}</Text>
         {transactionId && (
           <Text size="sm">
-            Transaction ID:{' '}
+            {t('addFundsSuccessScreen.transactionId')}
             <Text span ff="monospace" fw={600}>
               {transactionId}
             </Text>
@@ -53,11 +55,11 @@ export function AddFundsSuccessScreen() {
         <Group>
           {transactionId && (
             <Button variant="secondary" component={Link} to={paths.transaction.href({ transactionId })}>
-              View transaction
+              {t('addFundsSuccessScreen.viewTransaction')}
             </Button>
           )}
           <Button component={Link} to={paths.dashboard.path}>
-            Back to dashboard
+            {t('addFundsSuccessScreen.backToDashboard')}
           </Button>
         </Group>
       </Stack>

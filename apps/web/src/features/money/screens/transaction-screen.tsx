@@ -18,36 +18,56 @@ import {
   typeLabel,
 } from '../rules';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** The transaction's fields, in a grid. */
-function TransactionFields({ t }: { t: TransactionDetail }) {
-  const cp = t.counterparty;
-  const isCredit = signedMinor(t) > 0;
+function TransactionFields({ t: tx }: { t: TransactionDetail }) {
+  const { t } = useTranslation('money');
+  const cp = tx.counterparty;
+  const isCredit = signedMinor(tx) > 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      <DetailField label="Reference" value={t.reference} />
-      <DetailField label="Wallet" value={t.walletName} />
-      <DetailField label="Amount" value={formatMoney(t.amountMinor, t.currency)} />
-      <DetailField label="Fee" value={formatMoney(t.feeMinor, t.currency)} />
+      <DetailField label={t('transactionScreen.reference')} value={tx.reference} />
+      <DetailField label={t('transactionScreen.wallet')} value={tx.walletName} />
+      <DetailField label={t('transactionScreen.amount')} value={formatMoney(tx.amountMinor, tx.currency)} />
+      <DetailField label={t('transactionScreen.fee')} value={formatMoney(tx.feeMinor, tx.currency)} />
       {!isCredit && (
-        <DetailField label="Total debited" value={formatMoney(t.amountMinor + t.feeMinor, t.currency)} />
+        <DetailField
+          label={t('transactionScreen.totalDebited')}
+          value={formatMoney(tx.amountMinor + tx.feeMinor, tx.currency)}
+        />
       )}
-      <DetailField label={isCredit ? 'Sender' : 'Beneficiary'} value={cp.accountName ?? cp.name} />
-      {(cp.bankName || cp.bankCode) && <DetailField label="Bank" value={cp.bankName ?? cp.bankCode} />}
-      {cp.accountNumber && <DetailField label="Account number" value={maskAccountNumber(cp.accountNumber)} />}
-      <DetailField label="Narration" value={t.narration} />
-      <DetailField label="Last updated" value={formatDateTime(t.updatedAt)} />
+      <DetailField
+        label={isCredit ? t('transactionScreen.sender') : t('transactionScreen.beneficiary')}
+        value={cp.accountName ?? cp.name}
+      />
+      {(cp.bankName || cp.bankCode) && (
+        <DetailField label={t('transactionScreen.bank')} value={cp.bankName ?? cp.bankCode} />
+      )}
+      {cp.accountNumber && (
+        <DetailField
+          label={t('transactionScreen.accountNumber')}
+          value={maskAccountNumber(cp.accountNumber)}
+        />
+      )}
+      <DetailField label={t('transactionScreen.narration')} value={tx.narration} />
+      <DetailField label={t('transactionScreen.lastUpdated')} value={formatDateTime(tx.updatedAt)} />
     </SimpleGrid>
   );
 }
 
 /** The reversal of this transaction, or the transaction it reverses. */
 function RelatedCard({ related }: { related: NonNullable<TransactionDetail['related']> }) {
+  const { t } = useTranslation('money');
   return (
     <Card>
       <Group justify="space-between" wrap="wrap">
         <Stack gap={2}>
-          <Text fw={600}>{related.type === 'payout_fund_reversal' ? 'Reversed by' : 'Reverses'}</Text>
+          <Text fw={600}>
+            {related.type === 'payout_fund_reversal'
+              ? t('transactionScreen.reversedBy')
+              : t('transactionScreen.reverses')}
+          </Text>
           <Text size="sm" c="dimmed">
             {related.reference} · {formatDateTime(related.createdAt)}
           </Text>
@@ -62,7 +82,7 @@ function RelatedCard({ related }: { related: NonNullable<TransactionDetail['rela
             component={Link}
             to={paths.transaction.href({ transactionId: related.id })}
           >
-            View
+            {t('transactionScreen.view')}
           </Button>
         </Group>
       </Group>
@@ -72,6 +92,7 @@ function RelatedCard({ related }: { related: NonNullable<TransactionDetail['rela
 
 /** /transaction/:transactionId: every field, the related reversal/original, and the receipt. */
 export function TransactionScreen() {
+  const { t } = useTranslation('money');
   const { transactionId } = useParams();
   const navigate = useNavigate();
   const q = useTransaction(transactionId);
@@ -82,21 +103,25 @@ export function TransactionScreen() {
       <Stack maw={720} gap="md">
         <Alert
           color={missing ? 'gray' : 'red'}
-          title={missing ? 'Transaction not found' : 'Could not load the transaction'}
+          title={
+            missing
+              ? t('transactionScreen.transactionNotFound')
+              : t('transactionScreen.couldNotLoadTheTransaction')
+          }
         >
-          {missing ? 'This transaction does not exist or belongs to another account.' : q.error?.message}
+          {missing ? t('transactionScreen.thisTransactionDoesNotExist') : q.error?.message}
         </Alert>
         <Button variant="secondary" w="fit-content" onClick={() => navigate(paths.transactions.path)}>
-          Back to transactions
+          {t('transactionScreen.backToTransactions')}
         </Button>
       </Stack>
     );
   }
-  const t = q.data;
+  const tx = q.data;
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={paths.transactions.path} size="sm">
-        ← Back to transactions
+        {t('transactionScreen.backToTransactions2')}
       </Anchor>
       <Card>
         <Stack gap="lg">
@@ -104,30 +129,30 @@ export function TransactionScreen() {
             mb={0}
             above={
               <Text size="sm" c="dimmed">
-                {typeLabel(t.type)}
+                {typeLabel(tx.type)}
               </Text>
             }
-            title={signedAmountText(t)}
-            titleProps={{ c: amountColor(t), 'data-testid': 'detail-amount' }}
-            actions={<ReceiptButton transaction={t} />}
+            title={signedAmountText(tx)}
+            titleProps={{ c: amountColor(tx), 'data-testid': 'detail-amount' }}
+            actions={<ReceiptButton transaction={tx} />}
           >
             <Group gap="xs">
-              <StatusBadge status={t.status} label={statusLabel(t.status)} radius="sm" tt="none" />
+              <StatusBadge status={tx.status} label={statusLabel(tx.status)} radius="sm" tt="none" />
               <Text size="sm" c="dimmed">
-                {formatDateTime(t.createdAt)}
+                {formatDateTime(tx.createdAt)}
               </Text>
             </Group>
           </PageHeader>
-          {t.failureReason && (
-            <Alert color={t.status === 'failed' ? 'red' : 'gray'} title="Reason">
-              {t.failureReason}
+          {tx.failureReason && (
+            <Alert color={tx.status === 'failed' ? 'red' : 'gray'} title={t('transactionScreen.reason')}>
+              {tx.failureReason}
             </Alert>
           )}
           <Divider />
-          <TransactionFields t={t} />
+          <TransactionFields t={tx} />
         </Stack>
       </Card>
-      {t.related && <RelatedCard related={t.related} />}
+      {tx.related && <RelatedCard related={tx.related} />}
     </Stack>
   );
 }

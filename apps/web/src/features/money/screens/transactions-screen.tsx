@@ -16,9 +16,11 @@ import { StatementModal } from '../components/statement-modal';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionsTable } from '../components/transactions-table';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /transactions (002 §4): the list kit (URL filters, 20 per page, CSV export); rows open the detail. */
 export function TransactionsScreen() {
+  const { t } = useTranslation('money');
   const navigate = useNavigate();
   const { filters, page, setFilters, setPage } = useListState(TRANSACTION_GROUPS);
   const [statementOpen, setStatementOpen] = useState(false);
@@ -31,12 +33,14 @@ export function TransactionsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Transactions"
+        title={t('transactionsScreen.transactions')}
         description={
           <>
-            Every movement on your wallets
+            {t('transactionsScreen.everyMovementOnYourWallets')}
             {pagination
-              ? ` · ${formatCount(pagination.totalItems, pagination.totalIsEstimate)} in total`
+              ? t('transactionsScreen.inTotal', {
+                  totalItems: formatCount(pagination.totalItems, pagination.totalIsEstimate),
+                })
               : ''}
           </>
         }
@@ -50,7 +54,7 @@ export function TransactionsScreen() {
             />
             {canStatement && (
               <Button variant="secondary" onClick={() => setStatementOpen(true)}>
-                Statement
+                {t('transactionsScreen.statement')}
               </Button>
             )}
             <AddFundsButton />
@@ -64,7 +68,7 @@ export function TransactionsScreen() {
         <ListBody query={list} isEmpty={!list.data?.items.length}>
           <TransactionsTable
             items={list.data?.items}
-            onOpen={(t) => navigate(paths.transaction.href({ transactionId: t.id }))}
+            onOpen={(tx) => navigate(paths.transaction.href({ transactionId: tx.id }))}
           />
         </ListBody>
         <ListPagination pagination={pagination} page={page} onChange={setPage} />

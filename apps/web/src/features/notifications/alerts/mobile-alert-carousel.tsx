@@ -19,17 +19,26 @@ export function useAccountFill(enabled: boolean) {
   });
 }
 
-/** The alerts for the signed-in user; exported for screens that want them on larger sizes too. */
-export function useMobileAlerts(enabled = true): MobileAlert[] {
+/**
+ * The alerts for the signed-in user, and whether their queries (profile, KYB fill) have both
+ * answered: until then `alerts` may still grow.
+ */
+export function useMobileAlertState(enabled = true): { alerts: MobileAlert[]; settled: boolean } {
   const resources = useResources();
   const canCreateParameters = can(resources, 'parameters', 'post');
   const profile = useProfile(enabled);
   const fill = useAccountFill(enabled && canCreateParameters);
-  return mobileAlerts({
+  const alerts = mobileAlerts({
     canCreateParameters,
     kybComplete: fill.data?.progress.isComplete,
     twoFactorEnabled: profile.data?._2fa,
   });
+  return { alerts, settled: !profile.isLoading && !fill.isLoading };
+}
+
+/** The alerts for the signed-in user; exported for screens that want them on larger sizes too. */
+export function useMobileAlerts(enabled = true): MobileAlert[] {
+  return useMobileAlertState(enabled).alerts;
 }
 
 export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {

@@ -9,6 +9,7 @@ import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Create or edit a vendor. The account is NUBAN-checked and resolved as it is typed (1 s after the
@@ -25,33 +26,53 @@ type VendorFormProps = {
 };
 
 export function VendorFormModal(props: VendorFormProps) {
+  const { t } = useTranslation('payees');
   const v = props.vendor;
   const { form, banks, lookup, bankChanged, save } = useVendorForm(props);
   const e = form.formState.errors;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={v ? 'Edit vendor' : 'Add vendor'} size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={v ? t('vendorFormModal.editVendor') : t('vendorFormModal.addVendor')}
+      size="lg"
+    >
       <form noValidate onSubmit={form.handleSubmit(() => save.mutate())}>
         <Stack>
-          <TextInput label="Name" required {...form.register('name')} error={e.name?.message} />
+          <TextInput
+            label={t('vendorFormModal.name')}
+            required
+            {...form.register('name')}
+            error={e.name?.message}
+          />
           <FormGrid>
-            <TextInput label="Email" required {...form.register('email')} error={e.email?.message} />
-            <TextInput label="Phone" {...form.register('phone')} error={e.phone?.message} />
+            <TextInput
+              label={t('vendorFormModal.email')}
+              required
+              {...form.register('email')}
+              error={e.email?.message}
+            />
+            <TextInput
+              label={t('vendorFormModal.phone')}
+              {...form.register('phone')}
+              error={e.phone?.message}
+            />
           </FormGrid>
-          <Textarea label="Billing address" autosize minRows={2} {...form.register('billingAddress')} />
+          <Textarea
+            label={t('vendorFormModal.billingAddress')}
+            autosize
+            minRows={2}
+            {...form.register('billingAddress')}
+          />
           <VendorBankFields form={form} banks={banks.data} lookup={lookup} />
           <AccountNameCheck lookup={lookup} typedName={form.watch('name')} />
-          {bankChanged && (
-            <Alert color="yellow">
-              A new bank account must be approved by another team member before it is used. The vendor’s
-              current email is told of the change, and payouts waiting for this vendor go back to approval.
-            </Alert>
-          )}
+          {bankChanged && <Alert color="yellow">{t('vendorFormModal.aNewBankAccountMust')}</Alert>}
           <Group justify="flex-end">
             <Button variant="secondary" onClick={props.onClose}>
-              Cancel
+              {t('vendorFormModal.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} disabled={lookup.state === 'checking'}>
-              {v ? 'Save' : 'Add vendor'}
+              {v ? t('vendorFormModal.save') : t('vendorFormModal.addVendor')}
             </Button>
           </Group>
         </Stack>
@@ -108,6 +129,7 @@ function VendorBankFields(props: {
   banks: { code: string; name: string }[] | undefined;
   lookup: Lookup;
 }) {
+  const { t } = useTranslation('payees');
   const { form, banks, lookup } = props;
   const e = form.formState.errors;
   return (
@@ -126,16 +148,14 @@ function VendorBankFields(props: {
         )}
       />
       <TextInput
-        label="Account number"
+        label={t('vendorFormModal.accountNumber')}
         required
         inputMode="numeric"
         maxLength={10}
         {...form.register('accountNumber')}
         error={
           e.accountNumber?.message ??
-          (lookup.state === 'invalid'
-            ? 'We could not verify this account number at the selected bank'
-            : undefined)
+          (lookup.state === 'invalid' ? t('vendorFormModal.weCouldNotVerifyThis') : undefined)
         }
       />
     </FormGrid>

@@ -12,9 +12,11 @@ import {
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { refreshPayees, useVendorImport, vendorOnboardingApi } from '../api';
+import { useTranslation } from 'react-i18next';
 
 /** /vendors/import-vendors: upload; the server checks every row and keeps the batch. */
 export function VendorImportScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const upload = useApiMutation({
     silentSuccess: true,
@@ -29,11 +31,11 @@ export function VendorImportScreen() {
   return (
     <ImportPage
       back={{ label: '← Vendors', onClick: () => void navigate(paths.vendors.root.path) }}
-      title="Import vendors"
-      description="Add many vendors from a CSV or xlsx file. Every bank account is checked and its name resolved; nothing is saved until you confirm the summary."
+      title={t('import.importVendors')}
+      description={t('import.addManyVendorsFromA')}
     >
       <ImportUploadCard
-        templateTitle="Use the template"
+        templateTitle={t('import.useTheTemplate')}
         template={{ path: '/payee/import/template', name: 'owo-vendors-template' }}
         columns={VENDOR_IMPORT_COLUMNS}
         uploading={upload.isPending}
@@ -57,6 +59,7 @@ function useBatch() {
 
 /** /vendors/import/error: the rows with errors, by spreadsheet row number. */
 export function VendorImportErrorScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const q = useBatch();
   const gate = importBatchGate(q);
@@ -64,8 +67,12 @@ export function VendorImportErrorScreen() {
   const b = q.data;
   return (
     <ImportPage
-      title="Fix these rows"
-      description={`${b.fileName}: ${b.errorRows} of ${b.rowCount} rows have errors. Nothing was saved. Correct the file and upload it again.`}
+      title={t('import.fixTheseRows')}
+      description={t('import.ofRowsHaveErrorsNothing', {
+        fileName: b.fileName,
+        errorRows: b.errorRows,
+        rowCount: b.rowCount,
+      })}
     >
       <ImportErrorTable rows={b.rows} describe={describe} />
       <ImportActions
@@ -77,6 +84,7 @@ export function VendorImportErrorScreen() {
 
 /** /vendors/import-vendors/summary: the vendors about to be created; confirm writes all or none. */
 export function VendorImportSummaryScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const q = useBatch();
   const confirm = useApiMutation({
@@ -91,23 +99,23 @@ export function VendorImportSummaryScreen() {
   const b = q.data;
   if (b.errorRows)
     return (
-      <Alert color="red" title="This file has errors">
+      <Alert color="red" title={t('import.thisFileHasErrors')}>
         <Button
           mt="sm"
           size="xs"
           onClick={() => void navigate(paths.vendors.importError.href({ batch: b.id }))}
         >
-          See the errors
+          {t('import.seeTheErrors')}
         </Button>
       </Alert>
     );
-  const vendors = `${b.validRows} vendor${b.validRows === 1 ? '' : 's'}`;
+  const vendors = t('import.vendorCount', { count: b.validRows });
   return (
     <ImportPage
-      title="Import summary"
-      description={`${b.fileName}: ${vendors} ready. Account names are the banks’ names for each account.`}
+      title={t('import.importSummary')}
+      description={t('import.readyAccountNamesAreThe', { fileName: b.fileName, vendors })}
     >
-      {b.status === 'confirmed' && <Alert color="teal">This import has been confirmed.</Alert>}
+      {b.status === 'confirmed' && <Alert color="teal">{t('import.thisImportHasBeenConfirmed')}</Alert>}
       <ImportSummaryTable
         rows={b.rows}
         columns={[

@@ -4,9 +4,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiMutation } from '../../../lib/query';
 import { vendorOnboardingApi } from '../api';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 /** /vendors/invite: mail a vendor a single-use link to add their own details and bank account. */
 export function VendorInviteScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const payeeId = params.get('payeeId');
@@ -21,7 +23,7 @@ export function VendorInviteScreen() {
   return (
     <Stack gap="lg" maw={560}>
       <Button variant="subtle" px={0} w="fit-content" onClick={() => navigate(paths.vendors.root.href())}>
-        ← Vendors
+        {t('invite.vendors')}
       </Button>
       <Card>
         <form
@@ -34,21 +36,19 @@ export function VendorInviteScreen() {
           <Stack>
             <div>
               <Title order={3}>
-                {payeeId ? 'Ask the vendor to update their details' : 'Invite a vendor'}
+                {payeeId ? t('invite.askTheVendorToUpdate') : t('invite.inviteAVendor')}
               </Title>
               <Text c="dimmed" size="sm">
-                We email them a link to add their details and the bank account to pay. The link works once and
-                expires in 7 days; they do not need an Owo account.
+                {t('invite.weEmailThemALink')}
               </Text>
             </div>
             {payeeId && (
               <Alert color="yellow" variant="light">
-                If they send a new bank account, it needs approval by someone other than you before any
-                payment uses it.
+                {t('invite.ifTheySendANew')}
               </Alert>
             )}
             <TextInput
-              label="Vendor email"
+              label={t('invite.vendorEmail')}
               type="email"
               required
               value={email}
@@ -56,14 +56,14 @@ export function VendorInviteScreen() {
               error={err('email')}
             />
             <TextInput
-              label="Vendor name (optional)"
+              label={t('invite.vendorNameOptional')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={err('name')}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>
-                Send invitation
+                {t('invite.sendInvitation')}
               </Button>
             </Group>
           </Stack>
@@ -75,26 +75,29 @@ export function VendorInviteScreen() {
 
 /** /vendors/invite/success. */
 export function VendorInviteSuccessScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
   return (
     <Card maw={560}>
       <Stack>
-        <Title order={3}>Invitation sent</Title>
+        <Title order={3}>{t('invite.invitationSent')}</Title>
         <Text>
           {email ? (
             <>
-              We emailed <b>{email}</b> a link to add their details.
+              {t('invite.weEmailed')}
+              <b>{email}</b>
+              {t('invite.aLinkToAddTheir')}
             </>
           ) : (
-            'We emailed the vendor a link to add their details.'
-          )}{' '}
-          They appear in your vendors once they finish.
+            t('invite.weEmailedTheVendorA')
+          )}
+          {t('invite.theyAppearInYourVendors')}
         </Text>
         <Group>
-          <Button onClick={() => navigate(paths.vendors.root.href())}>Back to vendors</Button>
+          <Button onClick={() => navigate(paths.vendors.root.href())}>{t('invite.backToVendors')}</Button>
           <Button variant="secondary" onClick={() => navigate(paths.vendors.invite.href())}>
-            Invite another vendor
+            {t('invite.inviteAnotherVendor')}
           </Button>
         </Group>
       </Stack>

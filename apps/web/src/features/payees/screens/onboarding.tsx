@@ -13,6 +13,7 @@ import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
+import { useTranslation } from 'react-i18next';
 
 type Done = {
   ref: string;
@@ -49,6 +50,7 @@ function useLive() {
 
 /** /vendor-onboarding/invitation/:ref: who invites you. */
 export function OnboardingInvitationScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const { ref, q } = useLive();
   return (
@@ -60,16 +62,16 @@ export function OnboardingInvitationScreen() {
       ) : (
         <Card>
           <Stack>
-            <PageHeader mb={0} title={<>{q.data.companyName} invites you to get paid with Owo</>} />
-            <Text>
-              Add your details and the bank account {q.data.companyName} should pay you to. It takes two short
-              steps and no account.
-            </Text>
+            <PageHeader
+              mb={0}
+              title={<>{t('onboarding.invitesYouToGetPaid', { companyName: q.data.companyName })}</>}
+            />
+            <Text>{t('onboarding.addYourDetailsAndThe', { companyName: q.data.companyName })}</Text>
             <Text size="sm" c="dimmed">
-              This link was sent to {q.data.email}. It works once.
+              {t('onboarding.thisLinkWasSentTo', { email: q.data.email })}
             </Text>
             <Button onClick={() => void navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}>
-              Get started
+              {t('onboarding.getStarted')}
             </Button>
           </Stack>
         </Card>
@@ -115,6 +117,7 @@ function PersonalDetailsForm(props: {
   setV: (v: PersonalDetails) => void;
   save: ReturnType<typeof usePersonalSave>;
 }) {
+  const { t } = useTranslation('payees');
   const { data, save } = props;
   const pd = data.personalDetails;
   const form = props.v ?? {
@@ -137,34 +140,39 @@ function PersonalDetailsForm(props: {
           }}
         >
           <Stack>
-            <Title order={3}>Your details</Title>
+            <Title order={3}>{t('onboarding.yourDetails')}</Title>
             <Text size="sm" c="dimmed">
-              For {data.companyName}’s records.
+              {t('onboarding.forSRecords', { companyName: data.companyName })}
             </Text>
             <TextInput
-              label="Business or full name"
+              label={t('onboarding.businessOrFullName')}
               required
               value={form.name}
               onChange={set('name')}
               error={err('name')}
             />
             <TextInput
-              label="Email"
+              label={t('onboarding.email')}
               type="email"
               required
               value={form.email}
               onChange={set('email')}
               error={err('email')}
             />
-            <TextInput label="Phone" value={form.phone} onChange={set('phone')} error={err('phone')} />
             <TextInput
-              label="Billing address"
+              label={t('onboarding.phone')}
+              value={form.phone}
+              onChange={set('phone')}
+              error={err('phone')}
+            />
+            <TextInput
+              label={t('onboarding.billingAddress')}
               value={form.billingAddress}
               onChange={set('billingAddress')}
               error={err('billingAddress')}
             />
             <Button type="submit" loading={save.isPending}>
-              Continue
+              {t('onboarding.continue')}
             </Button>
           </Stack>
         </form>
@@ -201,17 +209,18 @@ function useBankDetails(ref: string) {
 }
 
 function PersonalDetailsFirst({ linkRef: ref }: { linkRef: string }) {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   return (
     <PublicFrame>
-      <Alert color="yellow" title="One step first">
+      <Alert color="yellow" title={t('onboarding.oneStepFirst')}>
         {VENDOR_INVITE_MSG.personalFirst}.{' '}
         <Button
           variant="subtle"
           size="xs"
           onClick={() => navigate(paths.vendorOnboarding.personalDetails.href({ ref }))}
         >
-          Add your details
+          {t('onboarding.addYourDetails')}
         </Button>
       </Alert>
     </PublicFrame>
@@ -225,6 +234,7 @@ function BankDetailsForm({
   companyName: string;
   bank: ReturnType<typeof useBankDetails>;
 }) {
+  const { t } = useTranslation('payees');
   const { banks, bankCode, setBankCode, accountNumber, setAccountNumber, save } = bank;
   const err = (k: string) => save.error?.errors?.[k]?.[0];
   return (
@@ -238,7 +248,7 @@ function BankDetailsForm({
           }}
         >
           <Stack>
-            <Title order={3}>Where should {companyName} pay you?</Title>
+            <Title order={3}>{t('onboarding.whereShouldPayYou', { companyName })}</Title>
             <BankSelect
               required
               banks={banks.data}
@@ -247,7 +257,7 @@ function BankDetailsForm({
               error={err('bankCode')}
             />
             <TextInput
-              label="Account number"
+              label={t('onboarding.accountNumber')}
               inputMode="numeric"
               required
               maxLength={10}
@@ -256,10 +266,10 @@ function BankDetailsForm({
               error={err('accountNumber')}
             />
             <Text size="xs" c="dimmed">
-              We check the account with your bank and use the name your bank holds for it.
+              {t('onboarding.weCheckTheAccountWith')}
             </Text>
             <Button type="submit" loading={save.isPending}>
-              Submit
+              {t('onboarding.submit')}
             </Button>
           </Stack>
         </form>
@@ -270,14 +280,14 @@ function BankDetailsForm({
 
 /** /success/:ref. */
 export function OnboardingSuccessScreen() {
+  const { t } = useTranslation('payees');
   const { ref } = useParams();
   const [done] = useDraft<Done>(DONE_DRAFT);
   if (!done || done.ref !== ref)
     return (
       <PublicFrame>
-        <Alert color="yellow" title="Nothing to show">
-          Open the link from your email to add your details. {VENDOR_INVITE_MSG.used.replace('This', 'A')}{' '}
-          link cannot be opened again.
+        <Alert color="yellow" title={t('onboarding.nothingToShow')}>
+          {t('onboarding.openTheLinkFromYour', { value: VENDOR_INVITE_MSG.used.replace('This', 'A') })}
         </Alert>
       </PublicFrame>
     );
@@ -285,9 +295,12 @@ export function OnboardingSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack>
-          <PageHeader mb={0} title="You are all set" />
+          <PageHeader mb={0} title={t('onboarding.youAreAllSet')} />
           <Text>
-            {done.companyName} will pay you to <b>{done.bankName}</b>, account name <b>{done.accountName}</b>.
+            {t('onboarding.willPayYouTo', { companyName: done.companyName })}
+            <b>{done.bankName}</b>
+            {t('onboarding.accountName')}
+            <b>{done.accountName}</b>.
           </Text>
           {done.pendingApproval && (
             <Alert color="yellow" data-testid="pending-approval">
@@ -295,7 +308,7 @@ export function OnboardingSuccessScreen() {
             </Alert>
           )}
           <Text size="sm" c="dimmed">
-            You can close this page.
+            {t('onboarding.youCanCloseThisPage')}
           </Text>
         </Stack>
       </Card>

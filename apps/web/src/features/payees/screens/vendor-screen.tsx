@@ -12,25 +12,29 @@ import { VendorFormModal } from '../components/vendor-form-modal';
 import { paths } from '../../../lib/paths';
 import type { PayeeDetail } from '@owo/contract/payees';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /vendors/:id: details, bank account (and a pending change to approve), payments, open bills. */
 export function VendorScreen() {
+  const { t } = useTranslation('payees');
   const { id } = useParams();
   // Every vendor page the spec names (/vendors/invite, /vendors/import-vendors, …) has its own route;
   // anything else here is not a vendor id.
-  if (!id || !UUID.test(id)) return <Alert color="red">Vendor not found</Alert>;
+  if (!id || !UUID.test(id)) return <Alert color="red">{t('vendorScreen.vendorNotFound')}</Alert>;
   return <Vendor id={id} />;
 }
 
 function Vendor(props: { id: string }) {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const q = usePayee(props.id);
   const canEdit = useCan('payee', 'put');
   const [editing, setEditing] = useState(false);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Vendor not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('vendorScreen.vendorNotFound')}</Alert>;
   const v = q.data;
   return (
     <Stack gap="lg">
@@ -38,21 +42,21 @@ function Vendor(props: { id: string }) {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.vendors.root.href())}>
-            ← Vendors
+            {t('vendorScreen.vendors')}
           </Button>
         }
         title={v.name}
-        description={<>Vendor since {formatDate(v.createdAt)}</>}
+        description={<>{t('vendorScreen.vendorSince', { date: formatDate(v.createdAt) })}</>}
         actions={<VendorHeaderActions v={v} canEdit={canEdit} onEdit={() => setEditing(true)} />}
       />
       <Card>
         <Title order={5} mb="sm">
-          Details
+          {t('vendorScreen.details')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DetailField label="Email" value={v.email} />
-          <DetailField label="Phone" value={v.phone} />
-          <DetailField label="Billing address" value={v.billingAddress} />
+          <DetailField label={t('vendorScreen.email')} value={v.email} />
+          <DetailField label={t('vendorScreen.phone')} value={v.phone} />
+          <DetailField label={t('vendorScreen.billingAddress')} value={v.billingAddress} />
         </SimpleGrid>
       </Card>
       <BankAccountCard v={v} />
@@ -72,6 +76,7 @@ function VendorHeaderActions({
   canEdit: boolean;
   onEdit: () => void;
 }) {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const canPay = useCan('payouts', 'post');
   const canInvite = useCan('payee', 'post');
@@ -79,7 +84,7 @@ function VendorHeaderActions({
     <>
       {canPay && (
         <Button variant="secondary" onClick={() => navigate(paths.payouts.direct.href({ payeeId: v.id }))}>
-          Pay vendor
+          {t('vendorScreen.payVendor')}
         </Button>
       )}
       {canInvite && (
@@ -87,34 +92,44 @@ function VendorHeaderActions({
           variant="secondary"
           onClick={() => navigate(paths.vendors.invite.href({ payeeId: v.id, email: v.email, name: v.name }))}
         >
-          Ask vendor to update details
+          {t('vendorScreen.askVendorToUpdateDetails')}
         </Button>
       )}
-      {canEdit && <Button onClick={() => onEdit()}>Edit</Button>}
+      {canEdit && <Button onClick={() => onEdit()}>{t('vendorScreen.edit')}</Button>}
     </>
   );
 }
 
 /** The vendor's bank account, and a pending change with its approval actions. */
 function BankAccountCard({ v }: { v: PayeeDetail }) {
+  const { t } = useTranslation('payees');
   const change = v.pendingBankChange;
   return (
     <Card>
       <Title order={5} mb="sm">
-        Bank account
+        {t('vendorScreen.bankAccount')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <DetailField label="Bank" value={v.bankName} />
-        <DetailField label="Account number" value={v.accountNumber} />
-        <DetailField label="Account name" value={v.accountName} />
+        <DetailField label={t('vendorScreen.bank')} value={v.bankName} />
+        <DetailField label={t('vendorScreen.accountNumber')} value={v.accountNumber} />
+        <DetailField label={t('vendorScreen.accountName')} value={v.accountName} />
       </SimpleGrid>
       {change && (
-        <Alert color="yellow" mt="md" title="Bank change awaiting approval" data-testid="pending-bank-change">
+        <Alert
+          color="yellow"
+          mt="md"
+          title={t('vendorScreen.bankChangeAwaitingApproval')}
+          data-testid="pending-bank-change"
+        >
           <Stack gap="xs">
             <Text size="sm">
-              {change.requestedBy || 'A team member'} asked on {formatDateTime(change.requestedAt)} to pay
-              this vendor at <b>{change.bankName}</b> {change.accountNumber} ({change.accountName}). Payments
-              keep going to the account above until someone else approves it.
+              {change.requestedBy || t('vendorScreen.aTeamMember')}
+              {t('vendorScreen.askedOnToPayThis', { date: formatDateTime(change.requestedAt) })}
+              <b>{change.bankName}</b>
+              {t('vendorScreen.paymentsKeepGoingToThe', {
+                accountNumber: change.accountNumber,
+                accountName: change.accountName,
+              })}
             </Text>
             <ApprovalActions item={v.bankChangeApproval} onDone={() => void refreshPayees()} />
           </Stack>
@@ -126,10 +141,11 @@ function BankAccountCard({ v }: { v: PayeeDetail }) {
 
 /** Bills requested from the vendor or received from it, not yet sent for payment; a row opens its bill. */
 function VendorOpenBillsCard({ bills }: { bills: PayeeDetail['openBills'] }) {
+  const { t } = useTranslation('payees');
   return (
     <Card padding={0} data-testid="vendor-open-bills">
       <Title order={5} p="md" pb={0}>
-        Open bills
+        {t('vendorScreen.openBills')}
       </Title>
       {bills.length === 0 ? <NoData /> : <BillsTable items={bills} />}
     </Card>
@@ -137,11 +153,12 @@ function VendorOpenBillsCard({ bills }: { bills: PayeeDetail['openBills'] }) {
 }
 
 function VendorPaymentsCard({ payments }: { payments: PayeeDetail['payments'] }) {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   return (
     <Card padding={0}>
       <Title order={5} p="md" pb={0}>
-        Payments
+        {t('vendorScreen.payments')}
       </Title>
       {payments.length === 0 ? (
         <NoData />
@@ -149,11 +166,11 @@ function VendorPaymentsCard({ payments }: { payments: PayeeDetail['payments'] })
         <Table highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Narration</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('vendorScreen.date')}</Table.Th>
+              <Table.Th>{t('vendorScreen.reference')}</Table.Th>
+              <Table.Th>{t('vendorScreen.narration')}</Table.Th>
+              <Table.Th>{t('vendorScreen.amount')}</Table.Th>
+              <Table.Th>{t('vendorScreen.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

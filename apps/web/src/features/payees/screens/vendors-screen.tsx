@@ -8,9 +8,11 @@ import { VendorFormModal } from '../components/vendor-form-modal';
 import type { Payee } from '@owo/contract/payees';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /vendors (001 §2 Vendors): the list kit (search in the URL, 20 per page, CSV export). */
 export function VendorsScreen() {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   const { filters, page, setFilters, setPage } = useListState(PAYEE_GROUPS);
   const list = usePayees(filters, page);
@@ -21,9 +23,12 @@ export function VendorsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Vendors"
+        title={t('vendorsScreen.vendors')}
         description={
-          <>The people and companies you pay{pagination ? ` · ${pagination.totalItems} in total` : ''}</>
+          <>
+            {t('vendorsScreen.thePeopleAndCompaniesYou')}
+            {pagination ? t('vendorsScreen.inTotal', { totalItems: pagination.totalItems }) : ''}
+          </>
         }
         actions={
           <>
@@ -36,12 +41,12 @@ export function VendorsScreen() {
             {canCreate && (
               <>
                 <Button variant="secondary" onClick={() => navigate(paths.vendors.import.href())}>
-                  Import vendors
+                  {t('vendorsScreen.importVendors')}
                 </Button>
                 <Button variant="secondary" onClick={() => navigate(paths.vendors.invite.href())}>
-                  Invite vendor
+                  {t('vendorsScreen.inviteVendor')}
                 </Button>
-                <Button onClick={() => setAdding(true)}>Add vendor</Button>
+                <Button onClick={() => setAdding(true)}>{t('vendorsScreen.addVendor')}</Button>
               </>
             )}
           </>
@@ -54,7 +59,7 @@ export function VendorsScreen() {
           onChange={setFilters}
           presets={[]}
           dates={false}
-          searchPlaceholder="Search by name, email or account number"
+          searchPlaceholder={t('vendorsScreen.searchByNameEmailOr')}
         />
       </Card>
       <Card padding={0}>
@@ -75,15 +80,16 @@ export function VendorsScreen() {
 }
 
 function VendorsTable({ items }: { items: Payee[] }) {
+  const { t } = useTranslation('payees');
   const navigate = useNavigate();
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-          <Table.Th>Bank</Table.Th>
-          <Table.Th>Account</Table.Th>
+          <Table.Th>{t('vendorsScreen.name')}</Table.Th>
+          <Table.Th>{t('vendorsScreen.email')}</Table.Th>
+          <Table.Th>{t('vendorsScreen.bank')}</Table.Th>
+          <Table.Th>{t('vendorsScreen.account')}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
@@ -103,7 +109,7 @@ function VendorsTable({ items }: { items: Payee[] }) {
             <Table.Td>
               {v.pendingBankChange && (
                 <Badge color="yellow" variant="light">
-                  Bank change pending
+                  {t('vendorsScreen.bankChangePending')}
                 </Badge>
               )}
             </Table.Td>

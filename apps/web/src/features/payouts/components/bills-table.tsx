@@ -4,6 +4,7 @@ import type { Bill } from '@owo/contract/payouts-bills';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 /** A bill as a row of the table: what the bills list and a vendor's open bills both carry. */
 export type BillRow = Pick<
@@ -13,17 +14,18 @@ export type BillRow = Pick<
 
 /** The bills table; a row opens its bill. The email column shows when the rows carry one. */
 export function BillsTable(props: { items: BillRow[]; withEmail?: boolean }) {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Requested</Table.Th>
-          {props.withEmail && <Table.Th>Email</Table.Th>}
-          <Table.Th>Invoice</Table.Th>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('billsTable.requested')}</Table.Th>
+          {props.withEmail && <Table.Th>{t('billsTable.email')}</Table.Th>}
+          <Table.Th>{t('billsTable.invoice')}</Table.Th>
+          <Table.Th>{t('billsTable.amount')}</Table.Th>
+          <Table.Th>{t('billsTable.due')}</Table.Th>
+          <Table.Th>{t('billsTable.status')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

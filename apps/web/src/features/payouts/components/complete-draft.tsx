@@ -10,6 +10,7 @@ import { billApi, refreshPayouts } from '../api';
 import { fillDraft, type DraftField, type DraftValues } from './bill-scan';
 import { InvoiceBankCheck } from './invoice-bank-check';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A draft from the bill inbox: the vendor, amount, invoice and due date make it a received bill.
@@ -17,23 +18,23 @@ import { FormGrid } from '../../../components/form-grid';
  * paid to the vendor's approved account whatever the invoice says.
  */
 export function CompleteDraft(props: { bill: Bill }) {
+  const { t } = useTranslation('payouts');
   const f = useDraftForm(props.bill);
   const { v, set, marks, doc } = f;
   return (
     <Card>
       <Stack>
         <Group justify="space-between">
-          <Title order={5}>Complete this draft</Title>
+          <Title order={5}>{t('completeDraft.completeThisDraft')}</Title>
           {/* the vendor is picked from the saved ones: read once they are here */}
           <ScanDocumentButton kind="invoice" size="xs" onRead={f.onRead} disabled={!f.vendors.data} />
         </Group>
         <Text size="sm" c="dimmed">
-          It arrived in your bill inbox; the fields we could read from it are filled in. It is paid to the
-          vendor’s approved bank account.
+          {t('completeDraft.itArrivedInYourBill')}
         </Text>
         <ScanNotice filled={marks.filled} lowCount={marks.lowCount} />
         <Select
-          label="Vendor"
+          label={t('completeDraft.vendor')}
           searchable
           data={(f.vendors.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${p.email}` }))}
           value={v.payeeId || null}
@@ -45,7 +46,7 @@ export function CompleteDraft(props: { bill: Bill }) {
         <DraftFields form={f} />
         <Group>
           <Button loading={f.save.isPending} onClick={() => f.save.mutate()}>
-            Save as received bill
+            {t('completeDraft.saveAsReceivedBill')}
           </Button>
         </Group>
       </Stack>
@@ -84,32 +85,33 @@ function useDraftForm(b: Bill) {
 }
 
 function DraftFields({ form }: { form: ReturnType<typeof useDraftForm> }) {
+  const { t } = useTranslation('payouts');
   const { v, set, marks, err } = form;
   return (
     <FormGrid>
       <TextInput
-        label="Amount (₦)"
+        label={t('completeDraft.amount')}
         value={v.amount}
         onChange={(e) => set('amount')(e.currentTarget.value)}
         error={err('amount')}
         {...marks.check('amount')}
       />
       <TextInput
-        label="Invoice number"
+        label={t('completeDraft.invoiceNumber')}
         value={v.invoiceNumber}
         onChange={(e) => set('invoiceNumber')(e.currentTarget.value)}
         error={err('invoiceNumber')}
         {...marks.check('invoiceNumber')}
       />
       <TextInput
-        label="Description"
+        label={t('completeDraft.description')}
         value={v.description}
         onChange={(e) => set('description')(e.currentTarget.value)}
         error={err('description')}
         {...marks.check('description')}
       />
       <DateField
-        label="Due date"
+        label={t('completeDraft.dueDate')}
         value={v.dueDate}
         onChange={set('dueDate')}
         error={err('dueDate')}

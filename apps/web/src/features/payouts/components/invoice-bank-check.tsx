@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session';
 import { documentValues, type DocumentBank } from '../../documents';
 import { usePayee, VendorFormModal } from '../../payees';
+import { useTranslation } from 'react-i18next';
 
 const accountLine = (b: { bankName: string | null; bankCode: string; accountNumber: string }) =>
   `${b.bankName ?? b.bankCode} ${b.accountNumber}`;
@@ -24,6 +25,7 @@ export function InvoiceBankCheck(props: {
   payeeId: string;
   onVendorAdded: (id: string) => void;
 }) {
+  const { t } = useTranslation('payouts');
   const bank = documentValues(props.doc).bank;
   const vendor = usePayee(props.payeeId || undefined);
   if (!bank) return null;
@@ -34,35 +36,38 @@ export function InvoiceBankCheck(props: {
   if (sameAccount(bank, saved))
     return (
       <Text size="sm" c="teal" data-testid="invoice-bank-matches">
-        The invoice’s account matches {saved.name}’s saved account.
+        {t('invoiceBankCheck.theInvoiceSAccountMatchesS', { name: saved.name })}
       </Text>
     );
   return <BankMismatch bank={bank} vendor={saved} />;
 }
 
 function BankMismatch(props: { bank: DocumentBank; vendor: Payee }) {
+  const { t } = useTranslation('payouts');
   const { bank, vendor } = props;
   const canEdit = useCan('payee', 'put');
   const [changing, setChanging] = useState(false);
   const pending = vendor.pendingBankChange && sameAccount(bank, vendor.pendingBankChange);
   return (
-    <Alert color="yellow" title="Bank details differ" data-testid="invoice-bank-mismatch">
+    <Alert color="yellow" title={t('invoiceBankCheck.bankDetailsDiffer')} data-testid="invoice-bank-mismatch">
       <Text size="sm">
-        This invoice asks for payment to {accountLine(bank)} ({nameOf(bank)}), not {vendor.name}’s saved
-        account {accountLine(vendor)}. Payments go to the saved account.{' '}
-        {pending
-          ? 'A change to this account is already awaiting approval.'
-          : 'To change it, request a bank change for this vendor.'}
+        {t('invoiceBankCheck.thisInvoiceAsksForPayment', {
+          bank: accountLine(bank),
+          bank2: nameOf(bank),
+          name: vendor.name,
+          vendor: accountLine(vendor),
+        })}
+        {pending ? t('invoiceBankCheck.aChangeToThisAccount') : t('invoiceBankCheck.toChangeItRequestA')}
       </Text>
       {!pending && (
         <Group mt="sm">
           {canEdit ? (
             <Button size="xs" variant="secondary" onClick={() => setChanging(true)}>
-              Request a bank change
+              {t('invoiceBankCheck.requestABankChange')}
             </Button>
           ) : (
             <Anchor component={Link} to={paths.vendors.detail.href({ id: vendor.id })} size="sm">
-              Open {vendor.name}
+              {t('invoiceBankCheck.open', { name: vendor.name })}
             </Anchor>
           )}
         </Group>
@@ -80,18 +85,21 @@ function BankMismatch(props: { bank: DocumentBank; vendor: Payee }) {
 }
 
 function NoVendorNotice(props: { bank: DocumentBank; name: string | null; onAdded: (id: string) => void }) {
+  const { t } = useTranslation('payouts');
   const canAdd = useCan('payee', 'post');
   const [adding, setAdding] = useState(false);
   return (
     <Alert color="blue" data-testid="invoice-bank-no-vendor">
       <Text size="sm">
-        This invoice asks for payment to {accountLine(props.bank)} ({nameOf(props.bank)}). Choose its vendor
-        above; a bill is paid to the vendor’s saved account.
+        {t('invoiceBankCheck.thisInvoiceAsksForPayment2', {
+          bank: accountLine(props.bank),
+          bank2: nameOf(props.bank),
+        })}
       </Text>
       {canAdd && (
         <Group mt="sm">
           <Button size="xs" variant="secondary" onClick={() => setAdding(true)}>
-            Add as a new vendor
+            {t('invoiceBankCheck.addAsANewVendor')}
           </Button>
         </Group>
       )}

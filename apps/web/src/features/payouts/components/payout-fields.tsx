@@ -8,6 +8,7 @@ import { useAssets } from '../../products';
 import { useProjects } from '../../projects';
 import type { PayoutRecurrence } from '../api';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /** The assets (and their inventory) a payout pays for: ids of the company's active assets. */
 export function AssetSelection(props: {
@@ -15,6 +16,7 @@ export function AssetSelection(props: {
   onChange: (ids: string[]) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('payouts');
   const [search, setSearch] = useState('');
   const assets = useAssets({ page: 1, limit: 100, active: 'true', search: search || undefined });
   const known = (assets.data?.items ?? []).map((a) => ({
@@ -30,12 +32,12 @@ export function AssetSelection(props: {
   ];
   return (
     <MultiSelect
-      label="Assets"
-      placeholder="Search assets by model, brand or serial number"
+      label={t('payoutFields.assets')}
+      placeholder={t('payoutFields.searchAssetsByModelBrand')}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage="No asset found"
+      nothingFoundMessage={t('payoutFields.noAssetFound')}
       data={data}
       value={props.value}
       onChange={props.onChange}
@@ -50,13 +52,14 @@ export function ProjectSelect(props: {
   onChange: (id: string | null) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('payouts');
   const projects = useProjects({ page: 1, limit: 100, active: 'true' });
   return (
     <Select
-      label="Project"
-      placeholder="Select a project"
+      label={t('payoutFields.project')}
+      placeholder={t('payoutFields.selectAProject')}
       searchable
-      nothingFoundMessage="No project found"
+      nothingFoundMessage={t('payoutFields.noProjectFound')}
       data={(projects.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
       value={props.value ?? null}
       onChange={(v) => props.onChange(v || null)}
@@ -71,11 +74,12 @@ export function RepeatField(props: {
   onChange: (v: PayoutRecurrence | null) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('payouts');
   const v = props.value;
   return (
     <FormGrid>
       <Select
-        label="Repeat"
+        label={t('payoutFields.repeat')}
         allowDeselect={false}
         data={[
           { value: 'none', label: 'Does not repeat' },
@@ -91,7 +95,7 @@ export function RepeatField(props: {
       />
       {v && (
         <DateField
-          label="Repeat until (optional)"
+          label={t('payoutFields.repeatUntilOptional')}
           value={v.endDate ?? ''}
           onChange={(endDate) => props.onChange({ ...v, endDate: endDate || null })}
           error={props.error}

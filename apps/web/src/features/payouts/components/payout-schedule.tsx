@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { useApiMutation } from '../../../lib/query';
 import { payoutApi, refreshPayouts } from '../api';
 import { describeRecurrence } from './payout-fields';
+import { useTranslation } from 'react-i18next';
 
 /** The detail's schedule and recurrence actions: move or cancel the schedule, stop the series. */
 export function usePayoutScheduleActions(payout: PayoutDetail | undefined) {
@@ -39,6 +40,7 @@ export function RecurrenceCard(props: {
   canDelete: boolean;
   actions: ScheduleActions;
 }) {
+  const { t } = useTranslation('payouts');
   const { recurrence: r, actions } = props;
   return (
     <Card>
@@ -47,23 +49,23 @@ export function RecurrenceCard(props: {
           <Title order={5}>{describeRecurrence(r)}</Title>
           <Text size="sm" c="dimmed">
             {r.status === 'active'
-              ? `Next payment ${formatDate(r.nextDate)}`
+              ? t('payoutSchedule.nextPayment', { date: formatDate(r.nextDate) })
               : r.status === 'cancelled'
-                ? 'Stopped'
-                : 'Ended'}{' '}
-            · {r.occurrences} repeat payment{r.occurrences === 1 ? '' : 's'} made
+                ? t('payoutSchedule.stopped')
+                : t('payoutSchedule.ended')}
+            {t('payoutSchedule.repeatPaymentsMade', { count: r.occurrences })}
           </Text>
         </div>
         {props.canDelete && r.status === 'active' && (
           <Button variant="danger" onClick={() => actions.setStopping(true)}>
-            Stop repeating
+            {t('payoutSchedule.stopRepeating')}
           </Button>
         )}
       </Group>
       <ConfirmModal
         opened={actions.stopping}
-        title="Stop repeating"
-        text="No further payments of this series will be made. Payouts already made stand."
+        title={t('payoutSchedule.stopRepeating')}
+        text={t('payoutSchedule.noFurtherPaymentsOfThis')}
         confirm="Stop repeating"
         loading={actions.stop.isPending}
         onConfirm={() => actions.stop.mutate()}
@@ -75,28 +77,29 @@ export function RecurrenceCard(props: {
 
 /** A scheduled payout still open: move it to a new date, or cancel it. */
 export function ScheduleCard(props: { canPut: boolean; canDelete: boolean; actions: ScheduleActions }) {
+  const { t } = useTranslation('payouts');
   const { date, setDate, move, cancel } = props.actions;
   return (
     <Card>
       <Title order={5} mb="sm">
-        Schedule
+        {t('payoutSchedule.schedule')}
       </Title>
       <Group align="flex-end">
         {props.canPut && (
           <>
-            <DateField label="New date" value={date} onChange={setDate} />
+            <DateField label={t('payoutSchedule.newDate')} value={date} onChange={setDate} />
             <Button
               loading={move.isPending}
               disabled={!/^\d{4}-\d{2}-\d{2}$/.test(date)}
               onClick={() => move.mutate()}
             >
-              Move
+              {t('payoutSchedule.move')}
             </Button>
           </>
         )}
         {props.canDelete && (
           <Button variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-            Cancel scheduled payout
+            {t('payoutSchedule.cancelScheduledPayout')}
           </Button>
         )}
       </Group>

@@ -6,16 +6,18 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RowCards, usePhone } from '../../../components/list';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 /** The payouts table; a row opens its payout. */
 export function PayoutsTable(props: { items: Payout[] }) {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const phone = usePhone();
   const open = (p: Payout) => navigate(paths.payouts.detail.href({ ref: p.id }));
   if (phone)
     return (
       <RowCards
-        label="Payouts"
+        label={t('payoutsTable.payouts')}
         rows={props.items.map((p) => ({
           key: p.id,
           title: p.payee.name,
@@ -30,13 +32,13 @@ export function PayoutsTable(props: { items: Payout[] }) {
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Reference</Table.Th>
-          <Table.Th>Vendor</Table.Th>
-          <Table.Th>Narration</Table.Th>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th>Scheduled</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('payoutsTable.date')}</Table.Th>
+          <Table.Th>{t('payoutsTable.reference')}</Table.Th>
+          <Table.Th>{t('payoutsTable.vendor')}</Table.Th>
+          <Table.Th>{t('payoutsTable.narration')}</Table.Th>
+          <Table.Th>{t('payoutsTable.amount')}</Table.Th>
+          <Table.Th>{t('payoutsTable.scheduled')}</Table.Th>
+          <Table.Th>{t('payoutsTable.status')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -8,8 +8,10 @@ import { useApiMutation } from '../../../lib/query';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, useGuard } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function AddFundsStepScreen() {
+  const { t } = useTranslation('payouts');
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const navigate = useNavigate();
   const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
@@ -44,21 +46,28 @@ export function AddFundsStepScreen() {
   const q = a.quote;
   const short = Math.max(0, q.totalMinor - q.availableBalanceMinor);
   return (
-    <Frame path={paths.paySomeoneFlow.addFunds.href()} title="Add funds to continue">
+    <Frame path={paths.paySomeoneFlow.addFunds.href()} title={t('addFundsStepScreen.addFundsToContinue')}>
       <Card>
         <Stack>
-          <Alert color="yellow" title="Your balance is short" data-testid="short-balance">
-            This payment needs {formatMoney(q.totalMinor, a.walletCurrency)} and your wallet has{' '}
-            {formatMoney(q.availableBalanceMinor, a.walletCurrency)}. Add at least{' '}
-            <b>{formatMoney(short, a.walletCurrency)}</b> to continue.
+          <Alert
+            color="yellow"
+            title={t('addFundsStepScreen.yourBalanceIsShort')}
+            data-testid="short-balance"
+          >
+            {t('addFundsStepScreen.thisPaymentNeedsAndYour', {
+              amount: formatMoney(q.totalMinor, a.walletCurrency),
+              amount2: formatMoney(q.availableBalanceMinor, a.walletCurrency),
+            })}
+            <b>{formatMoney(short, a.walletCurrency)}</b>
+            {t('addFundsStepScreen.toContinue')}
           </Alert>
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
-              Back
+              {t('addFundsStepScreen.back')}
             </Button>
             <Group>
               <Button variant="secondary" loading={check.isPending} onClick={() => check.mutate()}>
-                I have added funds
+                {t('addFundsStepScreen.iHaveAddedFunds')}
               </Button>
               <Button
                 component={Link}
@@ -67,7 +76,7 @@ export function AddFundsStepScreen() {
                   returnTo: paths.paySomeoneFlow.addFunds.href(),
                 })}
               >
-                Add funds
+                {t('addFundsStepScreen.addFunds')}
               </Button>
             </Group>
           </Group>

@@ -9,6 +9,7 @@ import { useApiMutation } from '../../../lib/query';
 import { useWallets } from '../../money';
 import { newKey, PAY_SOMEONE_DRAFT, paySomeoneApi, type PayCurrency, type PaySomeoneDraft } from './api';
 import { BASE, Frame, SYMBOL, useNav } from './shared';
+import { useTranslation } from 'react-i18next';
 
 const AMOUNT_RE = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -59,6 +60,7 @@ function amountErrors(walletId: string | null, amount: string): Record<string, s
 }
 
 export function AmountScreen() {
+  const { t } = useTranslation('payouts');
   const [draft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const wallets = useWallets();
   const nav = useNav(BASE);
@@ -74,11 +76,11 @@ export function AmountScreen() {
   const usable = (wallets.data ?? []).filter((w) => w.currency === 'NGN' || w.currency === currency);
   const quote = useAmountQuote({ currency, walletId, amount }, setErrors, nav.next);
   return (
-    <Frame path={BASE} title="How much are you sending?">
+    <Frame path={BASE} title={t('amountScreen.howMuchAreYouSending')}>
       <Card>
         <Stack>
           <SegmentedControl
-            aria-label="Currency the recipient gets"
+            aria-label={t('amountScreen.currencyTheRecipientGets')}
             value={currency}
             onChange={(v) => {
               setCurrency(v as PayCurrency);
@@ -91,7 +93,7 @@ export function AmountScreen() {
             ]}
           />
           <TextInput
-            label={`Recipient gets (${SYMBOL[currency]})`}
+            label={t('amountScreen.recipientGets', { value: SYMBOL[currency] })}
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.currentTarget.value)}
@@ -99,7 +101,7 @@ export function AmountScreen() {
             data-testid="amount"
           />
           <Select
-            label="Pay from"
+            label={t('amountScreen.payFrom')}
             allowDeselect={false}
             data={usable.map((w) => ({
               value: w.id,
@@ -111,13 +113,12 @@ export function AmountScreen() {
           />
           {currency !== 'NGN' && (
             <Text size="xs" c="dimmed">
-              USD and GBP payments are converted at our exchange quote. Our limit is $10,000 per transaction
-              (USD equivalent) — Owo’s limit, not the central bank’s.
+              {t('amountScreen.usdAndGbpPaymentsAre')}
             </Text>
           )}
           <Group justify="space-between">
             <Button variant="secondary" onClick={nav.back}>
-              Cancel
+              {t('amountScreen.cancel')}
             </Button>
             <Button
               loading={quote.isPending}
@@ -127,7 +128,7 @@ export function AmountScreen() {
                 if (!Object.keys(e).length) quote.mutate();
               }}
             >
-              Continue
+              {t('amountScreen.continue')}
             </Button>
           </Group>
         </Stack>

@@ -9,8 +9,10 @@ import { refreshPayouts } from '../api';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, Summary, useGuard } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function ConfirmScreen() {
+  const { t } = useTranslation('payouts');
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const navigate = useNavigate();
   const ok = useGuard(!!draft?.amountAndSource && !!draft.recipient);
@@ -29,7 +31,7 @@ export function ConfirmScreen() {
   });
   if (!ok || !draft) return null;
   return (
-    <Frame path={paths.paySomeoneFlow.confirm.href()} title="Confirm transfer">
+    <Frame path={paths.paySomeoneFlow.confirm.href()} title={t('confirmScreen.confirmTransfer')}>
       <Card>
         <Summary draft={draft} />
       </Card>
@@ -39,15 +41,14 @@ export function ConfirmScreen() {
         </Alert>
       )}
       <Text size="xs" c="dimmed">
-        The payment goes to approval. Nothing leaves your wallet until it is approved; the amount and fees are
-        held then.
+        {t('confirmScreen.thePaymentGoesToApproval')}
       </Text>
       <Group justify="space-between">
         <Button variant="secondary" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>
-          Back
+          {t('confirmScreen.back')}
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-          Confirm transfer
+          {t('confirmScreen.confirmTransfer')}
         </Button>
       </Group>
     </Frame>

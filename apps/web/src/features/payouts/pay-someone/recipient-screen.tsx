@@ -14,6 +14,7 @@ import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { resolvedName, useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -93,6 +94,7 @@ function NairaFields(props: {
   errors: Record<string, string>;
   lookup: Lookup;
 }) {
+  const { t } = useTranslation('payouts');
   const { f, setF, set, errors, lookup } = props;
   const banks = useBanks();
   return (
@@ -106,7 +108,7 @@ function NairaFields(props: {
           error={errors.bankCode}
         />
         <TextInput
-          label="Account number"
+          label={t('recipientScreen.accountNumber')}
           required
           inputMode="numeric"
           maxLength={10}
@@ -114,9 +116,7 @@ function NairaFields(props: {
           onChange={set('accountNumber')}
           error={
             errors.accountNumber ??
-            (lookup.state === 'invalid'
-              ? 'We could not verify this account number at the selected bank'
-              : undefined)
+            (lookup.state === 'invalid' ? t('recipientScreen.weCouldNotVerifyThis') : undefined)
           }
         />
       </FormGrid>
@@ -131,11 +131,12 @@ function ForeignFields(props: {
   errors: Record<string, string>;
   currency: PayCurrency;
 }) {
+  const { t } = useTranslation('payouts');
   const { f, set, errors, currency } = props;
   return (
     <>
       <TextInput
-        label="Account holder name"
+        label={t('recipientScreen.accountHolderName')}
         required
         value={f.fAccountName}
         onChange={set('fAccountName')}
@@ -143,14 +144,18 @@ function ForeignFields(props: {
       />
       <FormGrid>
         <TextInput
-          label={currency === 'GBP' ? 'IBAN or account number' : 'Account number or IBAN'}
+          label={
+            currency === 'GBP'
+              ? t('recipientScreen.ibanOrAccountNumber')
+              : t('recipientScreen.accountNumberOrIban')
+          }
           required
           value={f.fAccountNumber}
           onChange={set('fAccountNumber')}
           error={errors.fAccountNumber}
         />
         <TextInput
-          label="SWIFT / BIC"
+          label={t('recipientScreen.swiftBic')}
           required
           value={f.swiftCode}
           onChange={set('swiftCode')}
@@ -160,21 +165,21 @@ function ForeignFields(props: {
       <FormGrid>
         {currency === 'GBP' ? (
           <TextInput
-            label="Sort code (optional)"
+            label={t('recipientScreen.sortCodeOptional')}
             value={f.sortCode}
             onChange={set('sortCode')}
             error={errors.sortCode}
           />
         ) : (
           <TextInput
-            label="Routing number (ABA, optional)"
+            label={t('recipientScreen.routingNumberAbaOptional')}
             value={f.routingNumber}
             onChange={set('routingNumber')}
             error={errors.routingNumber}
           />
         )}
         <TextInput
-          label="Bank name"
+          label={t('recipientScreen.bankName')}
           required
           value={f.bankName}
           onChange={set('bankName')}
@@ -183,7 +188,7 @@ function ForeignFields(props: {
       </FormGrid>
       <FormGrid>
         <TextInput
-          label="Bank country (2 letters)"
+          label={t('recipientScreen.bankCountry2Letters')}
           required
           maxLength={2}
           value={f.country}
@@ -192,7 +197,7 @@ function ForeignFields(props: {
         />
       </FormGrid>
       <Textarea
-        label="Recipient address"
+        label={t('recipientScreen.recipientAddress')}
         required
         autosize
         minRows={2}
@@ -211,19 +216,20 @@ function NewRecipientFields(props: {
   currency: PayCurrency;
   lookup: Lookup;
 }) {
+  const { t } = useTranslation('payouts');
   const { f, setF, errors, currency } = props;
   const set: OnField = (k) => (e) => setF({ ...f, [k]: e.currentTarget.value });
   return (
     <>
       <FormGrid>
         <TextInput
-          label="Recipient name"
+          label={t('recipientScreen.recipientName')}
           required
           value={f.name}
           onChange={set('name')}
           error={errors.name}
         />
-        <TextInput label="Email (optional)" value={f.email} onChange={set('email')} />
+        <TextInput label={t('recipientScreen.emailOptional')} value={f.email} onChange={set('email')} />
       </FormGrid>
       {currency === 'NGN' ? (
         <NairaFields f={f} setF={setF} set={set} errors={errors} lookup={props.lookup} />
@@ -242,9 +248,10 @@ function SavedRecipientSelect(props: {
   onChange: (payeeId: string | null) => void;
   error: string | undefined;
 }) {
+  const { t } = useTranslation('payouts');
   return (
     <Select
-      label="Recipient"
+      label={t('recipientScreen.recipient')}
       searchable
       data={props.saved.map((p) => ({
         value: p.id,
@@ -252,13 +259,14 @@ function SavedRecipientSelect(props: {
       }))}
       value={props.value}
       onChange={props.onChange}
-      nothingFoundMessage={`No saved ${props.currency} recipient`}
+      nothingFoundMessage={t('recipientScreen.noSavedRecipient', { currency: props.currency })}
       error={props.error}
     />
   );
 }
 
 export function RecipientScreen() {
+  const { t } = useTranslation('payouts');
   const path = paths.paySomeoneFlow.recipient.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
@@ -301,7 +309,7 @@ export function RecipientScreen() {
   }
 
   return (
-    <Frame path={path} title="Who are you paying?">
+    <Frame path={path} title={t('recipientScreen.whoAreYouPaying')}>
       <Card>
         <Stack>
           <SegmentedControl
@@ -325,10 +333,10 @@ export function RecipientScreen() {
           )}
           <Group justify="space-between">
             <Button variant="secondary" onClick={nav.back}>
-              Back
+              {t('recipientScreen.back')}
             </Button>
             <Button onClick={save} disabled={lookup.state === 'checking'}>
-              Continue
+              {t('recipientScreen.continue')}
             </Button>
           </Group>
         </Stack>

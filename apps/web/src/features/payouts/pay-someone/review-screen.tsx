@@ -7,8 +7,10 @@ import { NoApproverNotice } from '../../approvals';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, Summary, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function ReviewScreen() {
+  const { t } = useTranslation('payouts');
   const path = paths.paySomeoneFlow.review.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
@@ -39,7 +41,7 @@ export function ReviewScreen() {
   });
   if (!ok || !draft) return null;
   return (
-    <Frame path={path} title="Review the payment">
+    <Frame path={path} title={t('reviewScreen.reviewThePayment')}>
       <Card>
         <Summary draft={draft} />
       </Card>
@@ -54,10 +56,10 @@ export function ReviewScreen() {
       )}
       <Group justify="space-between">
         <Button variant="secondary" onClick={nav.back}>
-          Back
+          {t('reviewScreen.back')}
         </Button>
         <Button loading={requote.isPending} onClick={() => requote.mutate()}>
-          Continue
+          {t('reviewScreen.continue')}
         </Button>
       </Group>
     </Frame>

@@ -6,8 +6,10 @@ import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function SchedulingScreen() {
+  const { t } = useTranslation('payouts');
   const path = paths.paySomeoneFlow.scheduling.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
@@ -15,18 +17,18 @@ export function SchedulingScreen() {
   const [date, setDate] = useState(draft?.scheduling?.scheduledDate ?? '');
   if (!ok) return null;
   return (
-    <Frame path={path} title="When should it be paid?">
+    <Frame path={path} title={t('schedulingScreen.whenShouldItBePaid')}>
       <Card>
         <Stack>
           <DateField
-            label="Pay on (optional)"
-            description="Tomorrow or later; leave empty to pay as soon as it is approved"
+            label={t('schedulingScreen.payOnOptional')}
+            description={t('schedulingScreen.tomorrowOrLaterLeaveEmpty')}
             value={date}
             onChange={setDate}
           />
           <Group justify="space-between">
             <Button variant="secondary" onClick={nav.back}>
-              Back
+              {t('schedulingScreen.back')}
             </Button>
             <Button
               onClick={() => {
@@ -34,7 +36,7 @@ export function SchedulingScreen() {
                 nav.next();
               }}
             >
-              Continue
+              {t('schedulingScreen.continue')}
             </Button>
           </Group>
         </Stack>

@@ -8,6 +8,7 @@ import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useIsReseller, useNav } from './shared';
 import { paths } from '../../../lib/paths';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 type SenderForm = { name: string; address: string; country: string; phone: string };
 
@@ -28,6 +29,7 @@ const senderDetailsOf = (f: SenderForm) => ({
 });
 
 export function SenderDetailsScreen() {
+  const { t } = useTranslation('payouts');
   const path = paths.paySomeoneFlow.senderDetails.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
@@ -47,21 +49,21 @@ export function SenderDetailsScreen() {
   }, [ok, reseller, navigate]);
   if (!ok) return null;
   return (
-    <Frame path={path} title="On whose behalf are you paying?">
+    <Frame path={path} title={t('senderDetailsScreen.onWhoseBehalfAreYou')}>
       <Card>
         <Stack>
           <Text size="sm" c="dimmed">
-            As a reseller, tell us who the payment is sent for.
+            {t('senderDetailsScreen.asAResellerTellUs')}
           </Text>
           <TextInput
-            label="Sender name"
+            label={t('senderDetailsScreen.senderName')}
             required
             value={f.name}
             onChange={(e) => setF({ ...f, name: e.currentTarget.value })}
             error={errors.name}
           />
           <Textarea
-            label="Sender address"
+            label={t('senderDetailsScreen.senderAddress')}
             required
             value={f.address}
             onChange={(e) => setF({ ...f, address: e.currentTarget.value })}
@@ -69,21 +71,21 @@ export function SenderDetailsScreen() {
           />
           <FormGrid>
             <TextInput
-              label="Country (2 letters)"
+              label={t('senderDetailsScreen.country2Letters')}
               maxLength={2}
               value={f.country}
               onChange={(e) => setF({ ...f, country: e.currentTarget.value })}
               error={errors.country}
             />
             <TextInput
-              label="Phone (optional)"
+              label={t('senderDetailsScreen.phoneOptional')}
               value={f.phone}
               onChange={(e) => setF({ ...f, phone: e.currentTarget.value })}
             />
           </FormGrid>
           <Group justify="space-between">
             <Button variant="secondary" onClick={nav.back}>
-              Back
+              {t('senderDetailsScreen.back')}
             </Button>
             <Button
               onClick={() => {
@@ -97,7 +99,7 @@ export function SenderDetailsScreen() {
                 nav.next();
               }}
             >
-              Continue
+              {t('senderDetailsScreen.continue')}
             </Button>
           </Group>
         </Stack>

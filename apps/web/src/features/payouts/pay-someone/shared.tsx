@@ -10,6 +10,7 @@ import { useActiveAccount } from '../../../lib/session';
 import type { PaySomeoneDraft } from './api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 export const BASE = paths.paySomeone.path;
 export const SYMBOL: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
@@ -32,6 +33,7 @@ function useSteps() {
 }
 
 export function Frame(props: { path: string; title: string; children: React.ReactNode }) {
+  const { t } = useTranslation('payouts');
   const steps = useSteps();
   const i = steps.findIndex((s) => s.path === props.path);
   const n = i >= 0 ? i + 1 : steps.length;
@@ -41,17 +43,11 @@ export function Frame(props: { path: string; title: string; children: React.Reac
         mb={0}
         above={
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Pay someone
+            {t('shared.paySomeone')}
           </Text>
         }
         title={props.title}
-        description={
-          i >= 0 && (
-            <>
-              Step {n} of {steps.length} · {steps[i].label}
-            </>
-          )
-        }
+        description={i >= 0 && <>{t('shared.stepOf', { n, length: steps.length, label: steps[i].label })}</>}
       >
         {i >= 0 && <Progress value={(n / steps.length) * 100} size="sm" mt="xs" />}
       </PageHeader>
@@ -94,41 +90,48 @@ function Row(props: { label: string; value: React.ReactNode }) {
 }
 
 export function Summary(props: { draft: PaySomeoneDraft }) {
+  const { t } = useTranslation('payouts');
   const d = props.draft;
   const a = d.amountAndSource!;
   const q = a.quote;
   const r = d.recipient!;
   return (
     <Stack gap="xs">
-      <Row label="Recipient gets" value={<b>{formatMoney(q.requestedAmountMinor, a.currency)}</b>} />
-      <Row label="Recipient" value={r.name} />
       <Row
-        label="Bank"
+        label={t('shared.recipientGets')}
+        value={<b>{formatMoney(q.requestedAmountMinor, a.currency)}</b>}
+      />
+      <Row label={t('shared.recipient')} value={r.name} />
+      <Row
+        label={t('shared.bank')}
         value={
           r.foreign
             ? `${r.foreign.bankName} · ${r.foreign.swiftCode} · ${r.foreign.accountNumber}`
             : `${r.bankName ?? ''} ${r.accountNumber ?? ''}`
         }
       />
-      {r.accountName && <Row label="Account name" value={r.accountName} />}
-      {r.foreign && <Row label="Account holder" value={r.foreign.accountName} />}
+      {r.accountName && <Row label={t('shared.accountName')} value={r.accountName} />}
+      {r.foreign && <Row label={t('shared.accountHolder')} value={r.foreign.accountName} />}
       {a.currency !== a.walletCurrency && (
         <Row
-          label="Rate"
+          label={t('shared.rate')}
           value={`${SYMBOL[a.currency]}1 = ${formatMoney(Math.round(Number(q.rate) * 100), a.walletCurrency)}`}
         />
       )}
-      <Row label="Fees" value={formatMoney(q.exchangeFeeMinor, a.walletCurrency)} />
-      <Row label="Total from your wallet" value={<b>{formatMoney(q.totalMinor, a.walletCurrency)}</b>} />
-      {d.senderDetails && <Row label="Sent on behalf of" value={d.senderDetails.name} />}
+      <Row label={t('shared.fees')} value={formatMoney(q.exchangeFeeMinor, a.walletCurrency)} />
       <Row
-        label="Wire purpose"
+        label={t('shared.totalFromYourWallet')}
+        value={<b>{formatMoney(q.totalMinor, a.walletCurrency)}</b>}
+      />
+      {d.senderDetails && <Row label={t('shared.sentOnBehalfOf')} value={d.senderDetails.name} />}
+      <Row
+        label={t('shared.wirePurpose')}
         value={
           d.wirePurpose ? `${WIRE_PURPOSE_LABELS[d.wirePurpose.purpose]} · ${d.wirePurpose.narration}` : '—'
         }
       />
       <Row
-        label="Pay on"
+        label={t('shared.payOn')}
         value={d.scheduling?.scheduledDate ? formatDate(d.scheduling.scheduledDate) : 'Once approved'}
       />
     </Stack>

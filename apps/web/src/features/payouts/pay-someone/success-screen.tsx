@@ -6,30 +6,34 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { BASE, Frame, useGuard } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function SuccessScreen() {
+  const { t } = useTranslation('payouts');
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const ok = useGuard(!!draft?.done);
   const navigate = useNavigate();
   if (!ok || !draft?.done) return null;
   const p = draft.done;
   return (
-    <Frame path={paths.paySomeoneFlow.success.href()} title="Payment sent for approval">
+    <Frame path={paths.paySomeoneFlow.success.href()} title={t('successScreen.paymentSentForApproval')}>
       <Card>
         <Stack align="center" gap="xs" data-testid="pay-someone-success">
           <Text size="xl" fw={700}>
             {formatMoney(p.recipientAmountMinor ?? p.amountMinor, p.recipientCurrency ?? p.currency)}
           </Text>
-          <Text size="sm">to {p.payee.name}</Text>
+          <Text size="sm">{t('successScreen.to', { name: p.payee.name })}</Text>
           <Text size="sm" c="dimmed">
-            Reference {p.reference} ·{' '}
-            {p.scheduledDate ? `to be paid on ${formatDate(p.scheduledDate)}` : 'paid once approved'}
+            {t('successScreen.reference', { reference: p.reference })}
+            {p.scheduledDate
+              ? t('successScreen.toBePaidOn', { date: formatDate(p.scheduledDate) })
+              : t('successScreen.paidOnceApproved')}
           </Text>
         </Stack>
       </Card>
       <Group justify="center">
         <Anchor component={Link} to={paths.payouts.detail.href({ ref: p.id })}>
-          View payment
+          {t('successScreen.viewPayment')}
         </Anchor>
         <Button
           onClick={() => {
@@ -37,7 +41,7 @@ export function SuccessScreen() {
             void navigate(BASE);
           }}
         >
-          Pay someone else
+          {t('successScreen.paySomeoneElse')}
         </Button>
       </Group>
     </Frame>

@@ -11,8 +11,10 @@ import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export function WirePurposeScreen() {
+  const { t } = useTranslation('payouts');
   const path = paths.paySomeoneFlow.wirePurpose.href();
   const [draft, setDraft] = useDraft<PaySomeoneDraft>(PAY_SOMEONE_DRAFT);
   const nav = useNav(path);
@@ -23,16 +25,16 @@ export function WirePurposeScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (!ok) return null;
   return (
-    <Frame path={path} title="What is this payment for?">
+    <Frame path={path} title={t('wirePurposeScreen.whatIsThisPaymentFor')}>
       <Card>
         <Stack>
           <Text size="sm" c="dimmed">
             {required
-              ? 'Banks need the purpose of every USD and GBP payment.'
-              : 'Optional for naira payments; it is kept with the payment.'}
+              ? t('wirePurposeScreen.banksNeedThePurposeOf')
+              : t('wirePurposeScreen.optionalForNairaPaymentsIt')}
           </Text>
           <Select
-            label="Purpose"
+            label={t('wirePurposeScreen.purpose')}
             required={required}
             clearable={!required}
             data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
@@ -41,9 +43,9 @@ export function WirePurposeScreen() {
             error={errors.purpose}
           />
           <Textarea
-            label="Narration"
+            label={t('wirePurposeScreen.narration')}
             required={required}
-            description="What the payment is for, in a few words (it appears on the transfer)"
+            description={t('wirePurposeScreen.whatThePaymentIsFor')}
             maxLength={140}
             value={narration}
             onChange={(e) => setNarration(e.currentTarget.value)}
@@ -51,7 +53,7 @@ export function WirePurposeScreen() {
           />
           <Group justify="space-between">
             <Button variant="secondary" onClick={nav.back}>
-              Back
+              {t('wirePurposeScreen.back')}
             </Button>
             <Button
               onClick={() => {
@@ -70,7 +72,7 @@ export function WirePurposeScreen() {
                 nav.next();
               }}
             >
-              Continue
+              {t('wirePurposeScreen.continue')}
             </Button>
           </Group>
         </Stack>

@@ -9,8 +9,10 @@ import { useDraft } from '../../../lib/drafts';
 import { paths } from '../../../lib/paths';
 import { PAYOUT_DRAFT, type PayoutDraft } from '../api';
 import { AssetSelection } from '../components/payout-fields';
+import { useTranslation } from 'react-i18next';
 
 export function AssetsSelectionScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<PayoutDraft>(PAYOUT_DRAFT);
   const [assets, setAssets] = useState<string[]>(draft?.assets ?? []);
@@ -27,11 +29,17 @@ export function AssetsSelectionScreen() {
   };
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Payout asset selection" description="Step 1 of 3 · Vendor › Assets" />
+      <PageHeader
+        mb={0}
+        title={t('assetsSelectionScreen.payoutAssetSelection')}
+        description={t('assetsSelectionScreen.step1Of3Vendor')}
+      />
       <Card>
         <Stack>
           <Text size="sm">
-            Paying <b>{draft.payeeName}</b> for the assets below (with the inventory each holds).
+            {t('assetsSelectionScreen.paying')}
+            <b>{draft.payeeName}</b>
+            {t('assetsSelectionScreen.forTheAssetsBelowWith')}
           </Text>
           <AssetSelection
             value={assets}
@@ -43,9 +51,9 @@ export function AssetsSelectionScreen() {
           />
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.payouts.direct.href())}>
-              Back
+              {t('assetsSelectionScreen.back')}
             </Button>
-            <Button onClick={onContinue}>Continue</Button>
+            <Button onClick={onContinue}>{t('assetsSelectionScreen.continue')}</Button>
           </Group>
         </Stack>
       </Card>

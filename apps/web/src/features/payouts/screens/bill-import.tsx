@@ -13,9 +13,11 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, refreshPayouts, useBillImport } from '../api';
+import { useTranslation } from 'react-i18next';
 
 /** /bills/import and /bill-csv/upload: upload a bill file; the server checks every row. */
 export function BillImportScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const upload = useApiMutation({
     silentSuccess: true,
@@ -25,11 +27,11 @@ export function BillImportScreen() {
   return (
     <ImportPage
       back={{ label: '← Bills', onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })) }}
-      title="Import bills"
-      description="Add received bills from a CSV or xlsx file. Each row is matched to a vendor by bank account (a new vendor is created otherwise); nothing is saved until you confirm the summary."
+      title={t('billImport.importBills')}
+      description={t('billImport.addReceivedBillsFromA')}
     >
       <ImportUploadCard
-        templateTitle="Use the template"
+        templateTitle={t('billImport.useTheTemplate')}
         template={{ path: '/payout/quote/import/template', name: 'owo-bills-template' }}
         columns={BILL_IMPORT_COLUMNS}
         uploading={upload.isPending}
@@ -42,6 +44,7 @@ export function BillImportScreen() {
 
 /** /bills/import/summary?batch=: the errors by row, or the bills about to be created; confirm writes all or none. */
 export function BillImportSummaryScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const q = useBillImport(params.get('batch'));
@@ -59,8 +62,12 @@ export function BillImportSummaryScreen() {
   if (b.errorRows)
     return (
       <ImportPage
-        title="Fix these rows"
-        description={`${b.fileName}: ${b.errorRows} of ${b.rowCount} rows have errors. Nothing was saved.`}
+        title={t('billImport.fixTheseRows')}
+        description={t('billImport.ofRowsHaveErrorsNothing', {
+          fileName: b.fileName,
+          errorRows: b.errorRows,
+          rowCount: b.rowCount,
+        })}
       >
         <ImportErrorTable
           rows={b.rows}
@@ -73,16 +80,19 @@ export function BillImportSummaryScreen() {
         <ImportActions confirm={{ label: 'Upload again', onClick: again }} />
       </ImportPage>
     );
-  const bills = `${b.validRows} bill${b.validRows === 1 ? '' : 's'}`;
-  const newVendors = b.newVendors
-    ? `; ${b.newVendors} new vendor${b.newVendors === 1 ? '' : 's'} will be created`
-    : '';
+  const bills = t('billImport.billCount', { count: b.validRows });
+  const newVendors = b.newVendors ? t('billImport.newVendorsCreated', { count: b.newVendors }) : '';
   return (
     <ImportPage
-      title="Import summary"
-      description={`${b.fileName}: ${bills} totalling ${formatMoney(b.totalAmountMinor)}${newVendors}.`}
+      title={t('billImport.importSummary')}
+      description={t('billImport.totalling', {
+        fileName: b.fileName,
+        bills,
+        amount: formatMoney(b.totalAmountMinor),
+        newVendors,
+      })}
     >
-      {b.status === 'confirmed' && <Alert color="teal">This import has been confirmed.</Alert>}
+      {b.status === 'confirmed' && <Alert color="teal">{t('billImport.thisImportHasBeenConfirmed')}</Alert>}
       <ImportSummaryTable
         rows={b.rows}
         columns={[

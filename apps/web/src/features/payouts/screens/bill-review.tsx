@@ -30,11 +30,13 @@ import { billApi, refreshPayouts, useBill, usePayout } from '../api';
 import { PayoutFields } from '../components/payout-detail-fields';
 import { ScheduleCard, usePayoutScheduleActions } from '../components/payout-schedule';
 import { BillFields } from './bills';
+import { useTranslation } from 'react-i18next';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The payment details of a received bill: the wallet, a budget category and an optional pay date. */
 function BillPaymentForm({ bill }: { bill: Bill }) {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const wallets = useWallets();
   const [walletId, setWalletId] = useState<string | null>(null);
@@ -62,10 +64,10 @@ function BillPaymentForm({ bill }: { bill: Bill }) {
   return (
     <Card>
       <Stack>
-        <Title order={5}>Payment details</Title>
+        <Title order={5}>{t('billReview.paymentDetails')}</Title>
         <NoApproverNotice type="payout" amount={bill.amount ?? undefined} />
         <Select
-          label="Pay from"
+          label={t('billReview.payFrom')}
           data={ngn.map((w) => ({ value: w.id, label: `${w.name} · ${formatMoney(w.balanceMinor)}` }))}
           value={walletId}
           onChange={setWalletId}
@@ -73,11 +75,11 @@ function BillPaymentForm({ bill }: { bill: Bill }) {
         />
         <CategorySelect value={categoryId} onChange={setCategoryId} />
         <DateField
-          label="Pay on (optional)"
+          label={t('billReview.payOnOptional')}
           description={
             bill.dueDate
-              ? `Due ${formatDate(bill.dueDate)}. Tomorrow or later; leave empty to pay once approved`
-              : 'Tomorrow or later; leave empty to pay once approved'
+              ? t('billReview.dueTomorrowOrLaterLeave', { date: formatDate(bill.dueDate) })
+              : t('billReview.tomorrowOrLaterLeaveEmpty')
           }
           value={scheduledDate}
           onChange={setScheduledDate}
@@ -85,7 +87,7 @@ function BillPaymentForm({ bill }: { bill: Bill }) {
         />
         <Group justify="flex-end">
           <Button disabled={!walletId} loading={pay.isPending} onClick={() => pay.mutate()}>
-            {scheduledDate ? 'Schedule payment' : 'Send for approval'}
+            {scheduledDate ? t('billReview.schedulePayment') : t('billReview.sendForApproval')}
           </Button>
         </Group>
       </Stack>
@@ -95,6 +97,7 @@ function BillPaymentForm({ bill }: { bill: Bill }) {
 
 /** /bills/:ref/review: full screen; the bill as the vendor sent it, then its payment details. */
 export function BillReviewScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = useBill(ref);
@@ -105,15 +108,15 @@ export function BillReviewScreen() {
       <Stack gap="lg">
         <PageHeader
           mb={0}
-          title="Review bill"
+          title={t('billReview.reviewBill')}
           description={q.data ? `${q.data.email} · ${q.data.invoiceNumber ?? ''}` : undefined}
           badges={q.data && <StatusBadge status={q.data.status} />}
-          actions={<CloseButton aria-label="Close" onClick={close} />}
+          actions={<CloseButton aria-label={t('billReview.close')} onClick={close} />}
         />
         {q.isLoading ? (
           <Loader />
         ) : q.error || !q.data ? (
-          <Alert color="red">{q.error?.message ?? 'Bill not found'}</Alert>
+          <Alert color="red">{q.error?.message ?? t('billReview.billNotFound')}</Alert>
         ) : (
           <>
             {q.data.amountMinor !== null && <Title order={3}>{formatMoney(q.data.amountMinor)}</Title>}
@@ -123,10 +126,10 @@ export function BillReviewScreen() {
             ) : (
               <Alert>
                 {q.data.status === 'sent'
-                  ? 'This bill was already sent for payment.'
+                  ? t('billReview.thisBillWasAlreadySent')
                   : q.data.status === 'submitted'
-                    ? 'You cannot send bills for payment.'
-                    : 'The vendor has not sent this bill yet.'}
+                    ? t('billReview.youCannotSendBillsFor')
+                    : t('billReview.theVendorHasNotSent')}
               </Alert>
             )}
           </>
@@ -138,6 +141,7 @@ export function BillReviewScreen() {
 
 /** /bills/scheduled/:ref: the bill's payment on its date; moved or cancelled while it has not run. */
 export function BillScheduledScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const bill = useBill(ref);
@@ -146,7 +150,8 @@ export function BillScheduledScreen() {
   const canDelete = useCan('payouts', 'delete');
   const actions = usePayoutScheduleActions(payout.data);
   if (bill.isLoading || payout.isLoading) return <Loader />;
-  if (bill.error || !bill.data) return <Alert color="red">{bill.error?.message ?? 'Bill not found'}</Alert>;
+  if (bill.error || !bill.data)
+    return <Alert color="red">{bill.error?.message ?? t('billReview.billNotFound')}</Alert>;
   const p = payout.data;
   const open = !!p?.scheduleId && ['pending', 'scheduled'].includes(p.status);
   return (
@@ -159,12 +164,18 @@ export function BillScheduledScreen() {
             px={0}
             onClick={() => void navigate(paths.payouts.list.href({ list: 'bills' }))}
           >
-            ← Bills
+            {t('billReview.bills')}
           </Button>
         }
-        title={p ? `Scheduled bill · ${formatMoney(p.amountMinor, p.currency)}` : 'Scheduled bill'}
+        title={
+          p
+            ? t('billReview.scheduledBill', { amount: formatMoney(p.amountMinor, p.currency) })
+            : t('billReview.scheduledBill2')
+        }
         badges={p && <StatusBadge status={p.status} />}
-        description={p?.scheduledDate ? `Pays on ${formatDate(p.scheduledDate)}` : undefined}
+        description={
+          p?.scheduledDate ? t('billReview.paysOn', { date: formatDate(p.scheduledDate) }) : undefined
+        }
         actions={
           p && (
             <>
@@ -172,7 +183,7 @@ export function BillScheduledScreen() {
                 variant="secondary"
                 onClick={() => void navigate(paths.payouts.detail.href({ ref: p.id }))}
               >
-                Open the payout
+                {t('billReview.openThePayout')}
               </Button>
               <ApprovalActions
                 item={p.approvalWorkflowPendingApprovalItem}
@@ -182,12 +193,12 @@ export function BillScheduledScreen() {
           )
         }
       />
-      {!p?.scheduledDate && <Alert>This bill is not scheduled: it is paid once approved.</Alert>}
+      {!p?.scheduledDate && <Alert>{t('billReview.thisBillIsNotScheduled')}</Alert>}
       {p && <PayoutFields p={p} />}
       {open && (canPut || canDelete) && (
         <ScheduleCard canPut={canPut} canDelete={canDelete} actions={actions} />
       )}
-      <Title order={5}>The bill</Title>
+      <Title order={5}>{t('billReview.theBill')}</Title>
       <BillFields b={bill.data} />
     </Stack>
   );

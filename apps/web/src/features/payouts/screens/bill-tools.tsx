@@ -19,23 +19,27 @@ import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '../api';
 import { queryClient } from '../../../lib/query';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /** Copies the account's own bill address: mail sent to it becomes a draft bill. */
 export function BillInboxModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('payouts');
   const q = useBillInbox(props.opened);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Copy account email link" size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('billTools.copyAccountEmailLink')}
+      size="lg"
+    >
       <Stack>
-        <Text size="sm">
-          Ask vendors to email bills to this address. Each mail becomes a draft bill with its PDF or image
-          attached; the amount, invoice number and due date are read from the PDF where we can.
-        </Text>
+        <Text size="sm">{t('billTools.askVendorsToEmailBills')}</Text>
         {q.isLoading ? (
           <Loader size="sm" />
         ) : q.data ? (
           <Group align="flex-end" wrap="nowrap">
             <TextInput
-              label="Bill inbox"
+              label={t('billTools.billInbox')}
               readOnly
               value={q.data.email}
               style={{ flex: 1 }}
@@ -44,13 +48,13 @@ export function BillInboxModal(props: { opened: boolean; onClose: () => void }) 
             <CopyButton value={q.data.email}>
               {({ copied, copy }) => (
                 <Button variant="secondary" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('billTools.copied') : t('billTools.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
         ) : (
-          <Alert color="red">{q.error?.message ?? 'Could not load the address'}</Alert>
+          <Alert color="red">{q.error?.message ?? t('billTools.couldNotLoadTheAddress')}</Alert>
         )}
       </Stack>
     </Modal>
@@ -63,6 +67,7 @@ type TierEdit = { tier: BillTier; workflowId: string; from: number | string; to:
 
 /** Bill tiers: three amount bands, each naming the payout workflow that approves bills in it. */
 export function BillTiersModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('payouts');
   const tiers = useBillTiers(props.opened);
   const workflows = usePayoutWorkflows(props.opened);
   const [edit, setEdit] = useState<TierEdit | null>(null);
@@ -78,12 +83,10 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
     },
   });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Bill tiers" size="lg">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('billTools.billTiers')} size="lg">
       <Stack>
         <Alert color="blue" variant="light" data-testid="not-kyb">
-          Bill tiers are approval bands by amount: a bill sent for payment is approved by the workflow of the
-          band its amount falls in. They are not your KYB tiers (your account’s verification level and payout
-          limits).
+          {t('billTools.billTiersAreApprovalBands')}
         </Alert>
         <TiersTable bands={tiers.data} onEdit={setEdit} />
         {edit && (
@@ -91,7 +94,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
             <Text fw={600}>{LABEL[edit.tier]}</Text>
             <FormGrid>
               <NumberInput
-                label="From (₦)"
+                label={t('billTools.from')}
                 min={0}
                 decimalScale={2}
                 value={edit.from}
@@ -99,7 +102,7 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
                 error={save.error?.errors?.fromAmount?.[0]}
               />
               <NumberInput
-                label="To (₦, empty: no upper bound)"
+                label={t('billTools.toEmptyNoUpperBound')}
                 min={0}
                 decimalScale={2}
                 value={edit.to}
@@ -108,18 +111,18 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
               />
             </FormGrid>
             <Select
-              label="Approval workflow (payouts)"
+              label={t('billTools.approvalWorkflowPayouts')}
               data={(workflows.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
               value={edit.workflowId || null}
               onChange={(v) => setEdit({ ...edit, workflowId: v ?? '' })}
-              nothingFoundMessage="Create a payout workflow in Settings first"
+              nothingFoundMessage={t('billTools.createAPayoutWorkflowIn')}
             />
             <Group justify="flex-end">
               <Button variant="secondary" onClick={() => setEdit(null)}>
-                Cancel
+                {t('billTools.cancel')}
               </Button>
               <Button loading={save.isPending} disabled={!edit.workflowId} onClick={() => save.mutate()}>
-                Save tier
+                {t('billTools.saveTier')}
               </Button>
             </Group>
           </Stack>
@@ -131,41 +134,42 @@ export function BillTiersModal(props: { opened: boolean; onClose: () => void }) 
 
 /** The three tiers with their bands and workflow; Edit opens a tier in the editor below. */
 function TiersTable(props: { bands: BillTierBand[] | undefined; onEdit: (edit: TierEdit) => void }) {
-  const band = (t: BillTier) => props.bands?.find((x) => x.tier === t);
+  const { t } = useTranslation('payouts');
+  const band = (tier: BillTier) => props.bands?.find((x) => x.tier === tier);
   return (
     <Table>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Tier</Table.Th>
-          <Table.Th>From (₦)</Table.Th>
-          <Table.Th>To (₦)</Table.Th>
-          <Table.Th>Approved by</Table.Th>
+          <Table.Th>{t('billTools.tier')}</Table.Th>
+          <Table.Th>{t('billTools.from')}</Table.Th>
+          <Table.Th>{t('billTools.to')}</Table.Th>
+          <Table.Th>{t('billTools.approvedBy')}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {BILL_TIERS.map((t) => {
-          const b = band(t);
+        {BILL_TIERS.map((tier) => {
+          const b = band(tier);
           return (
-            <Table.Tr key={t}>
-              <Table.Td>{LABEL[t]}</Table.Td>
+            <Table.Tr key={tier}>
+              <Table.Td>{LABEL[tier]}</Table.Td>
               <Table.Td>{b ? b.fromAmount : '—'}</Table.Td>
-              <Table.Td>{b ? (b.toAmount ?? 'and above') : '—'}</Table.Td>
-              <Table.Td>{b?.workflowName ?? 'Usual workflow matching'}</Table.Td>
+              <Table.Td>{b ? (b.toAmount ?? t('billTools.andAbove')) : '—'}</Table.Td>
+              <Table.Td>{b?.workflowName ?? t('billTools.usualWorkflowMatching')}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"
                   variant="secondary"
                   onClick={() =>
                     props.onEdit({
-                      tier: t,
+                      tier: tier,
                       workflowId: b?.workflowId ?? '',
                       from: b?.fromAmount ?? '',
                       to: b?.toAmount ?? '',
                     })
                   }
                 >
-                  Edit
+                  {t('billTools.edit')}
                 </Button>
               </Table.Td>
             </Table.Tr>

@@ -27,9 +27,11 @@ import { paths } from '../../../lib/paths';
 import { BillsTable } from '../components/bills-table';
 import { CompleteDraft } from '../components/complete-draft';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** The bill-request dialog (000 §2.7): an email and an optional note. */
 export function BillRequestModal(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('payouts');
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
@@ -43,21 +45,25 @@ export function BillRequestModal(props: { opened: boolean; onClose: () => void }
     },
   });
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Request a bill from a vendor">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('bills.requestABillFromA')}>
       <Stack>
         <TextInput
-          label="Vendor email"
+          label={t('bills.vendorEmail')}
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={error || send.error?.errors?.email?.[0]}
         />
-        <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <Textarea
+          label={t('bills.noteOptional')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
         <Text size="xs" c="dimmed">
-          The vendor gets a link to send the bill; the link works once.
+          {t('bills.theVendorGetsALink')}
         </Text>
         <Group justify="flex-end">
           <Button variant="secondary" onClick={props.onClose}>
-            Cancel
+            {t('bills.cancel')}
           </Button>
           <Button
             loading={send.isPending}
@@ -68,7 +74,7 @@ export function BillRequestModal(props: { opened: boolean; onClose: () => void }
               send.mutate();
             }}
           >
-            Send request
+            {t('bills.sendRequest')}
           </Button>
         </Group>
       </Stack>
@@ -78,6 +84,7 @@ export function BillRequestModal(props: { opened: boolean; onClose: () => void }
 
 /** The Bills tab and /payouts/quotes: requests and received bills; ?request=bill opens the dialog. */
 export function BillsList() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { filters, page, setFilters, setPage } = useListState([]);
@@ -107,23 +114,23 @@ export function BillsList() {
             onChange={setFilters}
             presets={[]}
             dates={false}
-            searchPlaceholder="Search by email or invoice number"
+            searchPlaceholder={t('bills.searchByEmailOrInvoice')}
           />
           <Group gap="xs">
             {canCreate && (
               <Button variant="secondary" onClick={() => navigate(paths.bills.import.href())}>
-                Import bills
+                {t('bills.importBills')}
               </Button>
             )}
             <Button variant="secondary" onClick={() => setInbox(true)}>
-              Bill inbox email
+              {t('bills.billInboxEmail')}
             </Button>
             {canTiers && (
               <Button variant="secondary" onClick={() => setTiers(true)}>
-                Bill tiers
+                {t('bills.billTiers')}
               </Button>
             )}
-            {canCreate && <Button onClick={() => setOpened(true)}>Request bill</Button>}
+            {canCreate && <Button onClick={() => setOpened(true)}>{t('bills.requestBill')}</Button>}
           </Group>
         </Group>
       </Card>
@@ -142,19 +149,23 @@ export function BillsList() {
 
 /** The bill's fields: invoice, due date, bank, vendor, note and the attachment. */
 export function BillFields({ b }: { b: Bill }) {
+  const { t } = useTranslation('payouts');
   return (
     <Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <DetailField label="Invoice number" value={b.invoiceNumber} />
-        <DetailField label="Description" value={b.description} />
-        <DetailField label="Due date" value={b.dueDate ? formatDate(b.dueDate) : null} />
-        <DetailField label="Bank" value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null} />
-        <DetailField label="Account name" value={b.accountName} />
-        <DetailField label="Vendor" value={b.payeeName} />
-        <DetailField label="Note" value={b.note} />
+        <DetailField label={t('bills.invoiceNumber')} value={b.invoiceNumber} />
+        <DetailField label={t('bills.description')} value={b.description} />
+        <DetailField label={t('bills.dueDate')} value={b.dueDate ? formatDate(b.dueDate) : null} />
         <DetailField
-          label="Attachment"
-          value={b.fileName ? <FileLink fileName={b.fileName}>View bill</FileLink> : null}
+          label={t('bills.bank')}
+          value={b.bankName ? `${b.bankName} · ${b.accountNumber}` : null}
+        />
+        <DetailField label={t('bills.accountName')} value={b.accountName} />
+        <DetailField label={t('bills.vendor')} value={b.payeeName} />
+        <DetailField label={t('bills.note')} value={b.note} />
+        <DetailField
+          label={t('bills.attachment')}
+          value={b.fileName ? <FileLink fileName={b.fileName}>{t('bills.viewBill')}</FileLink> : null}
         />
       </SimpleGrid>
     </Card>
@@ -163,13 +174,14 @@ export function BillFields({ b }: { b: Bill }) {
 
 /** /bills/:ref (and /bill/:id, /bills/:billId): the bill; a received bill is reviewed and paid from here. */
 export function BillScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = useBill(ref);
   const payout = usePayout(q.data?.payoutId ?? undefined);
   const canPay = useCan('payouts', 'post');
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Bill not found'}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('bills.billNotFound')}</Alert>;
   const b = q.data;
   return (
     <Stack gap="lg">
@@ -177,27 +189,23 @@ export function BillScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => void navigate(paths.payouts.quotes.href())}>
-            ← Bills
+            {t('bills.bills')}
           </Button>
         }
-        title={b.amountMinor === null ? 'Bill requested' : formatMoney(b.amountMinor)}
+        title={b.amountMinor === null ? t('bills.billRequested') : formatMoney(b.amountMinor)}
         badges={<StatusBadge status={b.status} />}
-        description={
-          <>
-            {b.email} · requested {formatDate(b.createdAt)}
-          </>
-        }
+        description={<>{t('bills.requested', { email: b.email, date: formatDate(b.createdAt) })}</>}
         actions={
           b.status === 'submitted' &&
           canPay && (
             <Button onClick={() => void navigate(paths.bills.review.href({ ref: b.reference }))}>
-              Review and pay
+              {t('bills.reviewAndPay')}
             </Button>
           )
         }
       />
       <BillFields b={b} />
-      {b.status === 'requested' && <Alert>Waiting for the vendor to send the bill.</Alert>}
+      {b.status === 'requested' && <Alert>{t('bills.waitingForTheVendorTo')}</Alert>}
       {b.status === 'draft' && canPay && <CompleteDraft bill={b} />}
       {b.status === 'sent' && b.payoutId && (
         <Group>
@@ -205,14 +213,14 @@ export function BillScreen() {
             variant="secondary"
             onClick={() => void navigate(paths.payouts.detail.href({ ref: b.payoutId! }))}
           >
-            Open the payout
+            {t('bills.openThePayout')}
           </Button>
           {payout.data?.scheduledDate && (
             <Button
               variant="secondary"
               onClick={() => void navigate(paths.bills.scheduled.href({ ref: b.reference }))}
             >
-              Scheduled for {formatDate(payout.data.scheduledDate)}
+              {t('bills.scheduledFor', { date: formatDate(payout.data.scheduledDate) })}
             </Button>
           )}
         </Group>

@@ -14,6 +14,7 @@ import { describeRecurrence, ProjectSelect, RepeatField } from '../components/pa
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { usePaymentDetailsStep, useVendorStep } from './direct-payout-steps';
+import { useTranslation } from 'react-i18next';
 
 const OPTIONS: { value: PayoutOption; label: string; hint: string }[] = [
   { value: 'standard', label: 'Standard', hint: 'Pay a vendor for goods or services' },
@@ -23,9 +24,13 @@ const OPTIONS: { value: PayoutOption; label: string; hint: string }[] = [
 
 /** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number }) {
+  const { t } = useTranslation('payouts');
   return (
     <>
-      Step {props.step} of 3 · {['Vendor', 'Payment details', 'Review'][props.step - 1]}
+      {t('directPayoutScreen.stepOf3', {
+        step: props.step,
+        value: ['Vendor', 'Payment details', 'Review'][props.step - 1],
+      })}
     </>
   );
 }
@@ -38,9 +43,10 @@ function PayoutTypeModal(props: {
   onClose: () => void;
   onContinue: () => void;
 }) {
+  const { t } = useTranslation('payouts');
   const [optionError, setOptionError] = useState('');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Select payout type">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('directPayoutScreen.selectPayoutType')}>
       <Stack>
         <Radio.Group
           value={props.option}
@@ -63,7 +69,7 @@ function PayoutTypeModal(props: {
               props.onContinue();
             }}
           >
-            Continue
+            {t('directPayoutScreen.continue')}
           </Button>
         </Group>
       </Stack>
@@ -73,11 +79,12 @@ function PayoutTypeModal(props: {
 
 /** /payout/direct: the payout type dialog (001 §2), then the vendor (and project or assets). */
 export function DirectPayoutScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const s = useVendorStep();
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Direct payout" description={<Steps step={1} />} />
+      <PageHeader mb={0} title={t('directPayoutScreen.directPayout')} description={<Steps step={1} />} />
       <PayoutTypeModal
         opened={s.typeOpen}
         option={s.option}
@@ -89,15 +96,16 @@ export function DirectPayoutScreen() {
         <Stack>
           <Group justify="space-between">
             <Text size="sm">
-              Payout type: <b>{OPTIONS.find((o) => o.value === s.option)?.label ?? '—'}</b>
+              {t('directPayoutScreen.payoutType')}
+              <b>{OPTIONS.find((o) => o.value === s.option)?.label ?? '—'}</b>
             </Text>
             <Button variant="subtle" size="xs" onClick={() => s.setTypeOpen(true)}>
-              Change
+              {t('directPayoutScreen.change')}
             </Button>
           </Group>
           <Select
-            label="Vendor"
-            placeholder="Search vendors"
+            label={t('directPayoutScreen.vendor')}
+            placeholder={t('directPayoutScreen.searchVendors')}
             searchable
             searchValue={s.search}
             onSearchChange={s.setSearch}
@@ -108,17 +116,17 @@ export function DirectPayoutScreen() {
               s.setError('');
             }}
             error={s.error}
-            nothingFoundMessage="No vendor found"
+            nothingFoundMessage={t('directPayoutScreen.noVendorFound')}
           />
           <Button variant="secondary" onClick={() => s.setAdding(true)} w="fit-content">
-            Add a new vendor
+            {t('directPayoutScreen.addANewVendor')}
           </Button>
           {s.option === 'project' && <ProjectSelect value={s.projectId} onChange={s.setProjectId} />}
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.payouts.root.href())}>
-              Cancel
+              {t('directPayoutScreen.cancel')}
             </Button>
-            <Button onClick={s.onContinue}>Continue</Button>
+            <Button onClick={s.onContinue}>{t('directPayoutScreen.continue')}</Button>
           </Group>
         </Stack>
       </Card>
@@ -142,19 +150,21 @@ export function DirectPayoutScreen() {
 
 /** /payment-details: wallet, amount, narration and an optional scheduled date. */
 export function PaymentDetailsScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const s = usePaymentDetailsStep();
   if (!s.draft) return null;
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Payment details" description={<Steps step={2} />} />
+      <PageHeader mb={0} title={t('directPayoutScreen.paymentDetails')} description={<Steps step={2} />} />
       <Card>
         <Stack>
           <Text size="sm">
-            Paying <b>{s.draft.payeeName}</b>
+            {t('directPayoutScreen.paying')}
+            <b>{s.draft.payeeName}</b>
           </Text>
           <Select
-            label="Wallet"
+            label={t('directPayoutScreen.wallet')}
             data={(s.wallets.data ?? [])
               .filter((w) => w.currency === 'NGN')
               .map((w) => ({
@@ -166,22 +176,22 @@ export function PaymentDetailsScreen() {
             error={s.errors.walletId}
           />
           <TextInput
-            label="Amount (₦)"
+            label={t('directPayoutScreen.amount')}
             inputMode="decimal"
             value={s.amount}
             onChange={(e) => s.setAmount(e.currentTarget.value)}
             error={s.errors.amount}
           />
           <TextInput
-            label="Narration"
+            label={t('directPayoutScreen.narration')}
             maxLength={100}
             value={s.narration}
             onChange={(e) => s.setNarration(e.currentTarget.value)}
             error={s.errors.narration}
           />
           <DateField
-            label="Schedule for (optional)"
-            description="Tomorrow or later; leave empty to pay once approved"
+            label={t('directPayoutScreen.scheduleForOptional')}
+            description={t('directPayoutScreen.tomorrowOrLaterLeaveEmpty')}
             value={s.scheduledDate}
             onChange={s.setScheduledDate}
           />
@@ -204,9 +214,9 @@ export function PaymentDetailsScreen() {
                 )
               }
             >
-              Back
+              {t('directPayoutScreen.back')}
             </Button>
-            <Button onClick={s.onContinue}>Continue</Button>
+            <Button onClick={s.onContinue}>{t('directPayoutScreen.continue')}</Button>
           </Group>
         </Stack>
       </Card>
@@ -216,6 +226,7 @@ export function PaymentDetailsScreen() {
 
 /** /payment-review: the fee and total, then submit (one Idempotency-Key per draft). */
 export function PaymentReviewScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [draft, setDraft] = useDraft<PayoutDraft>(PAYOUT_DRAFT);
   const fee = usePayoutFee(draft?.amount);
@@ -243,7 +254,7 @@ export function PaymentReviewScreen() {
   );
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Review payment" description={<Steps step={3} />} />
+      <PageHeader mb={0} title={t('directPayoutScreen.reviewPayment')} description={<Steps step={3} />} />
       <Card>
         <Stack gap="xs">
           {row('Vendor', draft.payeeName)}
@@ -261,14 +272,14 @@ export function PaymentReviewScreen() {
         <Alert color="red">{Object.values(submit.error.errors).flat().join(' · ')}</Alert>
       )}
       <Text size="xs" c="dimmed">
-        Nothing leaves your wallet until the payout is approved; the amount and fee are held then.
+        {t('directPayoutScreen.nothingLeavesYourWalletUntil')}
       </Text>
       <Group justify="space-between">
         <Button variant="secondary" onClick={() => navigate(paths.payouts.paymentDetails.href())}>
-          Back
+          {t('directPayoutScreen.back')}
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-          Send for approval
+          {t('directPayoutScreen.sendForApproval')}
         </Button>
       </Group>
     </Stack>

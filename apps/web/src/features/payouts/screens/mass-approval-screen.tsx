@@ -10,11 +10,13 @@ import { useApiMutation } from '../../../lib/query';
 import { MASS_RESULT_DRAFT, payoutApi, refreshPayouts, usePayouts } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 type MassResult = { decision: 'approved' | 'rejected'; results: (MassApprovalResult & { label: string })[] };
 
 /** /payouts/mass-approval: select pending payouts, approve or reject them with one comment. */
 export function MassApprovalScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = usePayouts({ status: 'pending' }, page, 50);
@@ -49,11 +51,11 @@ export function MassApprovalScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
-            ← Payouts
+            {t('massApprovalScreen.payouts')}
           </Button>
         }
-        title="Mass approval"
-        description={<>Pending payouts · {selected.size} selected</>}
+        title={t('massApprovalScreen.massApproval')}
+        description={<>{t('massApprovalScreen.pendingPayoutsSelected', { size: selected.size })}</>}
       />
       <Card padding={0}>
         <ListBody query={list} isEmpty={!items.length}>
@@ -64,8 +66,8 @@ export function MassApprovalScreen() {
       <Card>
         <Stack>
           <Textarea
-            label="Comment"
-            description="One comment for every selected payout (3 to 1000 characters)"
+            label={t('massApprovalScreen.comment')}
+            description={t('massApprovalScreen.oneCommentForEverySelected')}
             value={comments}
             onChange={(e) => setComments(e.currentTarget.value)}
             error={error}
@@ -77,10 +79,10 @@ export function MassApprovalScreen() {
               loading={decide.isPending}
               onClick={() => go('rejected')}
             >
-              Reject selected
+              {t('massApprovalScreen.rejectSelected')}
             </Button>
             <Button disabled={!selected.size} loading={decide.isPending} onClick={() => go('approved')}>
-              Approve selected
+              {t('massApprovalScreen.approveSelected')}
             </Button>
           </Group>
         </Stack>
@@ -95,6 +97,7 @@ function PendingPayoutsTable(props: {
   selected: Set<string>;
   setSelected: Dispatch<SetStateAction<Set<string>>>;
 }) {
+  const { t } = useTranslation('payouts');
   const { items, selected, setSelected } = props;
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -109,17 +112,17 @@ function PendingPayoutsTable(props: {
         <Table.Tr>
           <Table.Th>
             <Checkbox
-              aria-label="Select all"
+              aria-label={t('massApprovalScreen.selectAll')}
               checked={items.length > 0 && items.every((p) => selected.has(p.id))}
               onChange={(e) =>
                 setSelected(e.currentTarget.checked ? new Set(items.map((p) => p.id)) : new Set())
               }
             />
           </Table.Th>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Reference</Table.Th>
-          <Table.Th>Vendor</Table.Th>
-          <Table.Th>Amount</Table.Th>
+          <Table.Th>{t('massApprovalScreen.date')}</Table.Th>
+          <Table.Th>{t('massApprovalScreen.reference')}</Table.Th>
+          <Table.Th>{t('massApprovalScreen.vendor')}</Table.Th>
+          <Table.Th>{t('massApprovalScreen.amount')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -127,7 +130,7 @@ function PendingPayoutsTable(props: {
           <Table.Tr key={p.id}>
             <Table.Td>
               <Checkbox
-                aria-label={`Select ${p.reference}`}
+                aria-label={t('massApprovalScreen.select', { reference: p.reference })}
                 checked={selected.has(p.id)}
                 onChange={() => toggle(p.id)}
               />
@@ -145,13 +148,14 @@ function PendingPayoutsTable(props: {
 
 /** /payouts/mass-payout-review: the outcome per item of the last mass decision. */
 export function MassPayoutReviewScreen() {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const [result] = useDraft<MassResult>(MASS_RESULT_DRAFT);
   return (
     <Stack gap="lg">
-      <PageHeader mb={0} title="Mass approval result" />
+      <PageHeader mb={0} title={t('massApprovalScreen.massApprovalResult')} />
       {!result ? (
-        <Alert>Nothing to review. Select payouts in Mass approval first.</Alert>
+        <Alert>{t('massApprovalScreen.nothingToReviewSelectPayouts')}</Alert>
       ) : (
         <Card padding={0}>
           <Table>
@@ -161,7 +165,7 @@ export function MassPayoutReviewScreen() {
                   <Table.Td>{r.label}</Table.Td>
                   <Table.Td>
                     <Badge color={r.ok ? 'green' : 'red'} variant="light">
-                      {r.ok ? result.decision : 'not changed'}
+                      {r.ok ? result.decision : t('massApprovalScreen.notChanged')}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{r.message}</Table.Td>
@@ -173,9 +177,11 @@ export function MassPayoutReviewScreen() {
       )}
       <Group>
         <Button variant="secondary" onClick={() => navigate(paths.payouts.massApproval.href())}>
-          Back to mass approval
+          {t('massApprovalScreen.backToMassApproval')}
         </Button>
-        <Button onClick={() => navigate(paths.payouts.root.href())}>Payouts</Button>
+        <Button onClick={() => navigate(paths.payouts.root.href())}>
+          {t('massApprovalScreen.payouts2')}
+        </Button>
       </Group>
     </Stack>
   );

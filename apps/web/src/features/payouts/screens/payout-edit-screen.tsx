@@ -29,6 +29,7 @@ import {
 import { AssetSelection, ProjectSelect } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -59,20 +60,18 @@ const lockedReason = (p: PayoutDetail) =>
 
 /** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number; total: number; name: string }) {
-  return (
-    <>
-      Step {props.step} of {props.total} · {props.name}
-    </>
-  );
+  const { t } = useTranslation('payouts');
+  return <>{t('payoutEditScreen.stepOf', { step: props.step, total: props.total, name: props.name })}</>;
 }
 
 /** Loads the payout and refuses one that can no longer be edited. */
 function useEditable(ref: string | undefined) {
+  const { t } = useTranslation('payouts');
   const q = usePayout(ref);
   const gate = q.isLoading ? (
     <Loader />
   ) : q.error || !q.data ? (
-    <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>
+    <Alert color="red">{q.error?.message ?? t('payoutEditScreen.payoutNotFound')}</Alert>
   ) : !isPayoutEditable(q.data) ? (
     <Alert color="red">{lockedReason(q.data)}</Alert>
   ) : null;
@@ -92,6 +91,7 @@ export function PayoutEditScreen() {
 
 /** The edit's first step: the form, checked by the contract's edit schema before the next step. */
 function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
+  const { t } = useTranslation('payouts');
   const { payout: p } = props;
   const navigate = useNavigate();
   const [, setDraft] = useDraft<PayoutEditDraft>(PAYOUT_EDIT_DRAFT);
@@ -120,20 +120,19 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
     <Stack gap="lg" maw={640}>
       <PageHeader
         mb={0}
-        title="Edit payout"
+        title={t('payoutEditScreen.editPayout')}
         description={<Steps step={1} total={isAsset ? 3 : 2} name="Payment details" />}
       />
-      <Alert color="yellow">
-        Saving any change sends this payout back for approval: only what is approved is paid.
-      </Alert>
+      <Alert color="yellow">{t('payoutEditScreen.savingAnyChangeSendsThis')}</Alert>
       <Card>
         <Stack>
           <Text size="sm">
-            {p.reference} · paying <b>{p.payee.name}</b>
+            {t('payoutEditScreen.paying', { reference: p.reference })}
+            <b>{p.payee.name}</b>
           </Text>
           <EditFields p={p} v={v} set={set} errors={errors} />
           <Text size="xs" c="dimmed">
-            Saving an edit sends the payout back to the first level of approval.
+            {t('payoutEditScreen.savingAnEditSendsThe')}
           </Text>
           <Group justify="space-between">
             <Button
@@ -143,9 +142,9 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
                 void navigate(paths.payouts.detail.href({ ref: p.id }));
               }}
             >
-              Cancel
+              {t('payoutEditScreen.cancel')}
             </Button>
-            <Button onClick={next}>Continue</Button>
+            <Button onClick={next}>{t('payoutEditScreen.continue')}</Button>
           </Group>
         </Stack>
       </Card>
@@ -160,26 +159,27 @@ function EditFields(props: {
   set: (patch: Partial<PayoutEditDraft>) => void;
   errors: Record<string, string>;
 }) {
+  const { t } = useTranslation('payouts');
   const { p, v, set, errors } = props;
   return (
     <>
       <TextInput
-        label={`Amount (${amountCurrency(p)})`}
+        label={t('payoutEditScreen.amount', { amount: amountCurrency(p) })}
         inputMode="decimal"
         value={v.amount}
         onChange={(e) => set({ amount: e.currentTarget.value })}
         error={errors.amount}
       />
       <TextInput
-        label="Narration"
+        label={t('payoutEditScreen.narration')}
         maxLength={100}
         value={v.narration}
         onChange={(e) => set({ narration: e.currentTarget.value })}
         error={errors.narration}
       />
       <DateField
-        label="Schedule for (optional)"
-        description="Tomorrow or later; leave empty to pay once approved"
+        label={t('payoutEditScreen.scheduleForOptional')}
+        description={t('payoutEditScreen.tomorrowOrLaterLeaveEmpty')}
         value={v.scheduledDate}
         onChange={(scheduledDate) => set({ scheduledDate })}
         error={errors.scheduledDate}
@@ -198,6 +198,7 @@ function EditFields(props: {
 
 /** /payouts/:ref/edit/assets: the asset payout's assets (the direct payout's asset selection). */
 export function PayoutEditAssetsScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const { payout, gate } = useEditable(ref);
@@ -210,7 +211,11 @@ export function PayoutEditAssetsScreen() {
   const chosen = assets ?? draft.assets;
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader mb={0} title="Edit payout" description={<Steps step={2} total={3} name="Assets" />} />
+      <PageHeader
+        mb={0}
+        title={t('payoutEditScreen.editPayout')}
+        description={<Steps step={2} total={3} name="Assets" />}
+      />
       <Card>
         <Stack>
           <AssetSelection
@@ -223,7 +228,7 @@ export function PayoutEditAssetsScreen() {
           />
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.payouts.edit.href({ ref: payout.id }))}>
-              Back
+              {t('payoutEditScreen.back')}
             </Button>
             <Button
               onClick={() => {
@@ -232,7 +237,7 @@ export function PayoutEditAssetsScreen() {
                 void navigate(paths.payouts.editReview.href({ ref: payout.id }));
               }}
             >
-              Continue
+              {t('payoutEditScreen.continue')}
             </Button>
           </Group>
         </Stack>
@@ -263,6 +268,7 @@ function editBody(p: PayoutDetail, d: PayoutEditDraft): PayoutEditInput {
 
 /** /payouts/:ref/edit/review: what will be sent, then Submit (PUT) and back to the payout. */
 export function PayoutEditReviewScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const { payout, gate } = useEditable(ref);
@@ -297,7 +303,7 @@ export function PayoutEditReviewScreen() {
     <Stack gap="lg" maw={640}>
       <PageHeader
         mb={0}
-        title="Review changes"
+        title={t('payoutEditScreen.reviewChanges')}
         description={<Steps step={isAsset ? 3 : 2} total={isAsset ? 3 : 2} name="Review" />}
       />
       <Card>
@@ -323,8 +329,7 @@ export function PayoutEditReviewScreen() {
         </Alert>
       )}
       <Text size="xs" c="dimmed">
-        Submitting sends the payout back to the first level of approval; nothing leaves your wallet until it
-        is approved again.
+        {t('payoutEditScreen.submittingSendsThePayoutBack')}
       </Text>
       <Group justify="space-between">
         <Button
@@ -333,10 +338,10 @@ export function PayoutEditReviewScreen() {
             navigate((isAsset ? paths.payouts.editAssets : paths.payouts.edit).href({ ref: payout.id }))
           }
         >
-          Back
+          {t('payoutEditScreen.back')}
         </Button>
         <Button loading={submit.isPending} onClick={() => submit.mutate(editBody(payout, draft))}>
-          Submit
+          {t('payoutEditScreen.submit')}
         </Button>
       </Group>
     </Stack>

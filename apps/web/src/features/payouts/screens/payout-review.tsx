@@ -10,8 +10,10 @@ import { paths } from '../../../lib/paths';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { refreshPayouts, usePayout } from '../api';
 import { PayoutFields } from '../components/payout-detail-fields';
+import { useTranslation } from 'react-i18next';
 
 export function PayoutReviewScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = usePayout(ref);
@@ -23,32 +25,46 @@ export function PayoutReviewScreen() {
       <Stack gap="lg">
         <PageHeader
           mb={0}
-          title={p ? `Review payout · ${formatMoney(p.amountMinor, p.currency)}` : 'Review payout'}
+          title={
+            p
+              ? t('payoutReview.reviewPayout', { amount: formatMoney(p.amountMinor, p.currency) })
+              : t('payoutReview.reviewPayout2')
+          }
           badges={p && <StatusBadge status={p.status} />}
-          description={p && `${p.reference} · ${formatDateTime(p.createdAt)} · by ${p.maker.name}`}
-          actions={<CloseButton aria-label="Close" onClick={close} />}
+          description={
+            p &&
+            t('payoutReview.by', {
+              reference: p.reference,
+              date: formatDateTime(p.createdAt),
+              name: p.maker.name,
+            })
+          }
+          actions={<CloseButton aria-label={t('payoutReview.close')} onClick={close} />}
         />
         {q.isLoading ? (
           <Loader />
         ) : q.error || !p ? (
-          <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>
+          <Alert color="red">{q.error?.message ?? t('payoutReview.payoutNotFound')}</Alert>
         ) : (
           <>
             {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
             <Text>
-              Pay <b>{p.payee.name}</b> {formatMoney(p.amountMinor + p.feeMinor, p.currency)} including the
-              fee
+              {t('payoutReview.pay')}
+              <b>{p.payee.name}</b>
+              {t('payoutReview.includingTheFee', {
+                amount: formatMoney(p.amountMinor + p.feeMinor, p.currency),
+              })}
             </Text>
             <PayoutFields p={p} />
             {item ? (
               <Card>
                 <Title order={5} mb="sm">
-                  Approval history
+                  {t('payoutReview.approvalHistory')}
                 </Title>
                 <TrailList item={item} />
               </Card>
             ) : (
-              <Alert>This payout needs no approval.</Alert>
+              <Alert>{t('payoutReview.thisPayoutNeedsNoApproval')}</Alert>
             )}
             <ApprovalActions item={item ?? null} onDone={() => void refreshPayouts()} />
           </>

@@ -20,6 +20,7 @@ import { RecurrenceCard, ScheduleCard, usePayoutScheduleActions } from '../compo
 import { BillsList } from './bills';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,7 +54,8 @@ export function PayoutsRouteScreen() {
 }
 
 function PayoutsScreen(props: { tab: string }) {
-  const current = TABS.find((t) => t.key === props.tab) ?? TABS[0];
+  const { t } = useTranslation('payouts');
+  const current = TABS.find((tab) => tab.key === props.tab) ?? TABS[0];
   const { filters, page, setFilters, setPage } = useListState(PAYOUT_GROUPS);
   const effective = { ...filters, status: current.status };
   const list = usePayouts(effective, page);
@@ -62,8 +64,13 @@ function PayoutsScreen(props: { tab: string }) {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Payouts"
-        description={<>Payments to your vendors{pagination ? ` · ${pagination.totalItems} in total` : ''}</>}
+        title={t('payoutsScreen.payouts')}
+        description={
+          <>
+            {t('payoutsScreen.paymentsToYourVendors')}
+            {pagination ? t('payoutsScreen.inTotal', { totalItems: pagination.totalItems }) : ''}
+          </>
+        }
         actions={<PayoutsActions filters={effective} />}
       />
       <PayoutsTabs current={current.key} />
@@ -76,7 +83,7 @@ function PayoutsScreen(props: { tab: string }) {
               groups={[]}
               value={filters}
               onChange={setFilters}
-              searchPlaceholder="Search by reference, vendor or narration"
+              searchPlaceholder={t('payoutsScreen.searchByReferenceVendorOr')}
             />
           </Card>
           <Card padding={0}>
@@ -93,6 +100,7 @@ function PayoutsScreen(props: { tab: string }) {
 
 /** The list's header actions: export, mass approval, add funds and a new payout. */
 function PayoutsActions(props: { filters: ListFilters }) {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const canCreate = useCan('payouts', 'post');
   const canApprove = useCan('approvalWorkflows', 'post');
@@ -106,11 +114,13 @@ function PayoutsActions(props: { filters: ListFilters }) {
       />
       {canApprove && (
         <Button variant="secondary" onClick={() => navigate(paths.payouts.massApproval.href())}>
-          Mass approval
+          {t('payoutsScreen.massApproval')}
         </Button>
       )}
       <AddFundsButton />
-      {canCreate && <Button onClick={() => navigate(paths.payouts.direct.href())}>New payout</Button>}
+      {canCreate && (
+        <Button onClick={() => navigate(paths.payouts.direct.href())}>{t('payoutsScreen.newPayout')}</Button>
+      )}
     </>
   );
 }
@@ -126,9 +136,9 @@ function PayoutsTabs(props: { current: string }) {
       }
     >
       <Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Tab key={t.key} value={t.key} data-tour={t.tour}>
-            {t.title}
+        {TABS.map((tab) => (
+          <Tabs.Tab key={tab.key} value={tab.key} data-tour={tab.tour}>
+            {tab.title}
           </Tabs.Tab>
         ))}
       </Tabs.List>
@@ -138,13 +148,15 @@ function PayoutsTabs(props: { current: string }) {
 
 /** /payouts/{id}: the payout, the shared approval actions and its trail; a schedule can move or stop. */
 function PayoutScreen(props: { id: string }) {
+  const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const q = usePayout(props.id);
   const canPut = useCan('payouts', 'put');
   const canDelete = useCan('payouts', 'delete');
   const actions = usePayoutScheduleActions(q.data);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payout not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('payoutsScreen.payoutNotFound')}</Alert>;
   const p = q.data;
   const scheduleOpen = !!p.scheduleId && ['pending', 'scheduled'].includes(p.status);
   return (
@@ -153,21 +165,25 @@ function PayoutScreen(props: { id: string }) {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.payouts.root.href())}>
-            ← Payouts
+            {t('payoutsScreen.payouts2')}
           </Button>
         }
         title={formatMoney(p.amountMinor, p.currency)}
         badges={<StatusBadge status={p.status} />}
         description={
           <>
-            {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name}
+            {t('payoutsScreen.by', {
+              reference: p.reference,
+              date: formatDateTime(p.createdAt),
+              name: p.maker.name,
+            })}
           </>
         }
         actions={
           <>
             {canPut && isPayoutEditable(p) && (
               <Button variant="secondary" onClick={() => navigate(paths.payouts.edit.href({ ref: p.id }))}>
-                Edit
+                {t('payoutsScreen.edit')}
               </Button>
             )}
             <ApprovalActions
@@ -186,7 +202,7 @@ function PayoutScreen(props: { id: string }) {
       {p.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
-            Approval history
+            {t('payoutsScreen.approvalHistory')}
           </Title>
           <TrailList item={p.approvalWorkflowPendingApprovalItem} />
         </Card>

@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /** The bill's fields as typed on payment-details. */
 type BillValues = {
@@ -53,6 +54,7 @@ function LinkProblem(props: { error: unknown }) {
 
 /** /send-bill/welcome/:ref (public): who asks for the bill. */
 export function SendBillWelcomeScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = useSendBill(ref);
@@ -65,12 +67,16 @@ export function SendBillWelcomeScreen() {
       ) : (
         <Card>
           <Stack>
-            <PageHeader mb={0} title={<>{q.data.companyName} requests a bill</>} />
+            <PageHeader
+              mb={0}
+              title={<>{t('sendBill.requestsABill', { companyName: q.data.companyName })}</>}
+            />
             <Text>
-              Send your bill to {q.data.companyName} in two steps. We sent this link to <b>{q.data.email}</b>.
+              {t('sendBill.sendYourBillToIn', { companyName: q.data.companyName })}
+              <b>{q.data.email}</b>.
             </Text>
             <Button onClick={() => void navigate(paths.sendBill.paymentDetails.href({ ref: ref! }))}>
-              Get started
+              {t('sendBill.getStarted')}
             </Button>
           </Stack>
         </Card>
@@ -121,6 +127,7 @@ function useSendBillForm(ref: string | undefined) {
 
 /** /send-bill/payment-details/:ref (public): the bill, bank details and the file; sent once. */
 export function SendBillDetailsScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const form = useSendBillForm(ref);
   const { info, submit } = form;
@@ -147,10 +154,10 @@ export function SendBillDetailsScreen() {
           }}
         >
           <Stack>
-            <Title order={3}>Bill for {info.data.companyName}</Title>
+            <Title order={3}>{t('sendBill.billFor', { companyName: info.data.companyName })}</Title>
             <SendBillFields {...form} banks={form.banks.data} />
             <Button type="submit" loading={submit.isPending}>
-              Continue
+              {t('sendBill.continue')}
             </Button>
           </Stack>
         </form>
@@ -173,6 +180,7 @@ function SendBillFields(props: {
   /** The review: every field read-only, the file by its name. */
   review?: { fileName: string | null };
 }) {
+  const { t } = useTranslation('payouts');
   const { v, review } = props;
   const set = (k: keyof BillValues) => props.set?.(k) ?? (() => {});
   const err = (k: string) => props.err?.(k);
@@ -184,12 +192,12 @@ function SendBillFields(props: {
   });
   return (
     <>
-      <TextInput label="Amount (₦)" inputMode="decimal" {...text('amount')} />
-      <TextInput label="Description" {...text('description')} />
+      <TextInput label={t('sendBill.amount')} inputMode="decimal" {...text('amount')} />
+      <TextInput label={t('sendBill.description')} {...text('description')} />
       <FormGrid>
-        <TextInput label="Invoice number" {...text('invoiceNumber')} />
+        <TextInput label={t('sendBill.invoiceNumber')} {...text('invoiceNumber')} />
         <DateField
-          label="Due date"
+          label={t('sendBill.dueDate')}
           value={v.dueDate}
           readOnly={!!review}
           onChange={set('dueDate')}
@@ -204,13 +212,18 @@ function SendBillFields(props: {
           onChange={(x) => set('bankCode')(x ?? '')}
           error={err('bankCode')}
         />
-        <TextInput label="Account number" inputMode="numeric" maxLength={10} {...text('accountNumber')} />
+        <TextInput
+          label={t('sendBill.accountNumber')}
+          inputMode="numeric"
+          maxLength={10}
+          {...text('accountNumber')}
+        />
       </FormGrid>
       {review ? (
-        <TextInput label="Bill (PDF or image, up to 1 MB)" value={review.fileName ?? '—'} readOnly />
+        <TextInput label={t('sendBill.billPdfOrImageUp')} value={review.fileName ?? '—'} readOnly />
       ) : (
         <FileInput
-          label="Bill (PDF or image, up to 1 MB)"
+          label={t('sendBill.billPdfOrImageUp')}
           accept="application/pdf,image/*"
           value={props.file}
           onChange={(f) => props.setFile?.(f)}
@@ -226,13 +239,14 @@ function SendBillFields(props: {
  * payment-details screen (000 §2.10), read-only, with what was sent.
  */
 export function SendBillReviewScreen() {
+  const { t } = useTranslation('payouts');
   const { ref } = useParams();
   const navigate = useNavigate();
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
   if (!sent?.values || sent.ref !== ref)
     return (
       <PublicFrame>
-        <Alert>Open the link from your email to send a bill.</Alert>
+        <Alert>{t('sendBill.openTheLinkFromYour')}</Alert>
       </PublicFrame>
     );
   const amountMinor = Math.round(Number(sent.values.amount) * 100);
@@ -240,17 +254,22 @@ export function SendBillReviewScreen() {
     <PublicFrame>
       <Card>
         <Stack>
-          <Title order={3}>Bill for {sent.companyName}</Title>
-          <Alert color="green" title="Review">
-            {sent.companyName} received your bill of {formatMoney(amountMinor)}, due{' '}
-            {formatDate(sent.values.dueDate)}. These are the details you sent.
+          <Title order={3}>{t('sendBill.billFor', { companyName: sent.companyName })}</Title>
+          <Alert color="green" title={t('sendBill.review')}>
+            {t('sendBill.receivedYourBillOfDue', {
+              companyName: sent.companyName,
+              amount: formatMoney(amountMinor),
+              date: formatDate(sent.values.dueDate),
+            })}
           </Alert>
           <SendBillFields
             v={sent.values}
             banks={[{ code: sent.values.bankCode, name: sent.bankName }]}
             review={{ fileName: sent.fileName }}
           />
-          <Button onClick={() => void navigate(paths.sendBill.success.href({ ref }))}>Done</Button>
+          <Button onClick={() => void navigate(paths.sendBill.success.href({ ref }))}>
+            {t('sendBill.done')}
+          </Button>
         </Stack>
       </Card>
     </PublicFrame>
@@ -263,6 +282,7 @@ export function SendBillReviewScreen() {
  * with the email prefilled.
  */
 export function SendBillSuccessScreen() {
+  const { t } = useTranslation('payouts');
   const [sent] = useDraft<SentBill>(SENT_DRAFT);
   const signedIn = useHasSession();
   return (
@@ -271,16 +291,18 @@ export function SendBillSuccessScreen() {
         <Stack align="center">
           <PageHeader mb={0} title={BILL_MSG.submitted} />
           <Text ta="center">
-            {sent ? `${sent.companyName} has your bill.` : 'Your bill was sent.'} You will be paid to the
-            account you gave once it is approved.
+            {sent
+              ? t('sendBill.hasYourBill', { companyName: sent.companyName })
+              : t('sendBill.yourBillWasSent')}
+            {t('sendBill.youWillBePaidTo')}
           </Text>
           {signedIn ? (
             <Anchor component={Link} to={paths.dashboard.href()}>
-              Start new transaction
+              {t('sendBill.startNewTransaction')}
             </Anchor>
           ) : (
             <Anchor component={Link} to={paths.auth.register.href(sent ? { email: sent.email } : undefined)}>
-              Get Started
+              {t('sendBill.getStarted2')}
             </Anchor>
           )}
         </Stack>

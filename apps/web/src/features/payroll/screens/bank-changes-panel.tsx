@@ -4,8 +4,10 @@ import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { StaffBankChangeItem } from '@owo/contract/payroll-portal-bank';
 import { ApprovalActions } from '../../approvals';
 import { refreshPayroll, useEmployeeBankChanges } from '../api';
+import { useTranslation } from 'react-i18next';
 
 function ChangeRow({ item }: { item: StaffBankChangeItem }) {
+  const { t } = useTranslation('payroll');
   const c = item.change;
   return (
     <Stack gap={4} data-testid="employee-bank-change">
@@ -15,13 +17,17 @@ function ChangeRow({ item }: { item: StaffBankChangeItem }) {
         </Text>
         {!c.nameMatches && (
           <Badge color="red" variant="light">
-            Name differs from the employee’s
+            {t('bankChangesPanel.nameDiffersFromTheEmployeeS')}
           </Badge>
         )}
       </Group>
       <Text size="sm">
-        New account: <b>{c.bankName}</b> {c.accountNumber} ({c.accountName}). Salaries keep going to the
-        current account until it is approved; runs already created keep the account they were made with.
+        {t('bankChangesPanel.newAccount')}
+        <b>{c.bankName}</b>
+        {t('bankChangesPanel.salariesKeepGoingToThe', {
+          accountNumber: c.accountNumber,
+          accountName: c.accountName,
+        })}
       </Text>
       <ApprovalActions item={item.approvalWorkflowPendingApprovalItem} onDone={() => void refreshPayroll()} />
     </Stack>
@@ -30,11 +36,12 @@ function ChangeRow({ item }: { item: StaffBankChangeItem }) {
 
 /** Nothing when no change is waiting. */
 export function BankChangesPanel() {
+  const { t } = useTranslation('payroll');
   const q = useEmployeeBankChanges();
   const items = q.data ?? [];
   if (!items.length) return null;
   return (
-    <Alert color="yellow" title="Bank account changes awaiting approval">
+    <Alert color="yellow" title={t('bankChangesPanel.bankAccountChangesAwaitingApproval')}>
       <Stack gap="md">
         {items.map((i) => (
           <ChangeRow key={i.change.id} item={i} />

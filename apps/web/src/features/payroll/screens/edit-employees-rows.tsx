@@ -12,6 +12,7 @@ import type { StatutoryResult } from '@owo/contract/payroll-pay';
 import { formatMoney } from '../../../lib/format';
 import { MASKED } from '../labels';
 import type { EditForm } from './edit-employees-model';
+import { useTranslation } from 'react-i18next';
 
 type Field = FieldArrayWithId<EditForm, 'rows', 'key'>;
 type MoneyKey = 'gross' | 'basic' | 'housing' | 'transport' | 'other';
@@ -26,6 +27,7 @@ export function EmployeeRow(props: {
   live: StatutoryResult | null;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('payroll');
   const { form, f, i, visible, editable } = props;
   const errors = form.formState.errors;
   const hidden = visible ? undefined : PAYROLL_MSG.noPermission;
@@ -57,8 +59,13 @@ export function EmployeeRow(props: {
       <Table.Td title={hidden}>{!visible ? MASKED : <RowPay live={props.live} f={f} />}</Table.Td>
       <Table.Td>
         {editable && (
-          <Button variant="danger" size="xs" aria-label={`Remove ${f.name}`} onClick={props.onRemove}>
-            Remove
+          <Button
+            variant="danger"
+            size="xs"
+            aria-label={t('editEmployeesRows.remove2', { name: f.name })}
+            onClick={props.onRemove}
+          >
+            {t('editEmployeesRows.remove')}
           </Button>
         )}
       </Table.Td>
@@ -68,6 +75,7 @@ export function EmployeeRow(props: {
 
 /** A row's monthly gross and its split (Basic, Housing, Transport, Other allowances) with the split's error. */
 function SplitInputs(props: { form: UseFormReturn<EditForm>; i: number; name: string; disabled: boolean }) {
+  const { t } = useTranslation('payroll');
   const { form, i } = props;
   const errors = form.formState.errors;
   const splitError = (errors.rows?.[i] as Record<string, { message?: string }> | undefined)?.split?.message;
@@ -75,7 +83,7 @@ function SplitInputs(props: { form: UseFormReturn<EditForm>; i: number; name: st
     <TextInput
       size="xs"
       label={label}
-      aria-label={`${label} for ${props.name}`}
+      aria-label={t('editEmployeesRows.for', { label, name: props.name })}
       disabled={props.disabled}
       {...form.register(`rows.${i}.${key}`)}
       error={errors.rows?.[i]?.[key]?.message}
@@ -101,16 +109,21 @@ function SplitInputs(props: { form: UseFormReturn<EditForm>; i: number; name: st
 
 /** The row's pay this run: live as typed, else the stored net (or a dash). */
 function RowPay({ live, f }: { live: StatutoryResult | null; f: Field }) {
+  const { t } = useTranslation('payroll');
   if (live)
     return (
-      <Stack gap={0} aria-label={`Pay for ${f.name}`}>
-        <Text size="xs">Gross {formatMoney(live.grossMinor)}</Text>
-        <Text size="xs">Statutory −{formatMoney(live.statutoryMinor)}</Text>
+      <Stack gap={0} aria-label={t('editEmployeesRows.payFor', { name: f.name })}>
+        <Text size="xs">{t('editEmployeesRows.gross', { amount: formatMoney(live.grossMinor) })}</Text>
+        <Text size="xs">
+          {t('editEmployeesRows.statutory', { amount: formatMoney(live.statutoryMinor) })}
+        </Text>
         {live.otherDeductionsMinor > 0 && (
-          <Text size="xs">Deductions −{formatMoney(live.otherDeductionsMinor)}</Text>
+          <Text size="xs">
+            {t('editEmployeesRows.deductions', { amount: formatMoney(live.otherDeductionsMinor) })}
+          </Text>
         )}
         <Text size="sm" fw={600}>
-          Net {formatMoney(live.netMinor)}
+          {t('editEmployeesRows.net', { amount: formatMoney(live.netMinor) })}
         </Text>
       </Stack>
     );
@@ -126,6 +139,7 @@ function DeductionsEditor(props: {
   name: string;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('payroll');
   const lines = useFieldArray({
     control: props.control,
     name: `rows.${props.index}.deductions`,
@@ -138,16 +152,16 @@ function DeductionsEditor(props: {
         <Group key={l.key} gap={4} wrap="nowrap" align="flex-start">
           <TextInput
             size="xs"
-            placeholder="Description"
-            aria-label={`Deduction ${j + 1} description for ${props.name}`}
+            placeholder={t('editEmployeesRows.description')}
+            aria-label={t('editEmployeesRows.deductionDescriptionFor', { value: j + 1, name: props.name })}
             disabled={props.disabled}
             {...props.register(`rows.${props.index}.deductions.${j}.description`)}
             error={err?.[j]?.description?.message}
           />
           <TextInput
             size="xs"
-            placeholder="Amount"
-            aria-label={`Deduction ${j + 1} amount for ${props.name}`}
+            placeholder={t('editEmployeesRows.amount')}
+            aria-label={t('editEmployeesRows.deductionAmountFor', { value: j + 1, name: props.name })}
             disabled={props.disabled}
             {...props.register(`rows.${props.index}.deductions.${j}.amount`)}
             error={err?.[j]?.amount?.message}
@@ -156,7 +170,7 @@ function DeductionsEditor(props: {
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Remove deduction ${j + 1} for ${props.name}`}
+              aria-label={t('editEmployeesRows.removeDeductionFor', { value: j + 1, name: props.name })}
               onClick={() => lines.remove(j)}
             >
               ×
@@ -170,10 +184,10 @@ function DeductionsEditor(props: {
           size="xs"
           px={0}
           w="fit-content"
-          aria-label={`Add deduction for ${props.name}`}
+          aria-label={t('editEmployeesRows.addDeductionFor', { name: props.name })}
           onClick={() => lines.append({ description: '', amount: '' })}
         >
-          + Add deduction
+          {t('editEmployeesRows.addDeduction')}
         </Button>
       )}
     </Stack>

@@ -21,6 +21,7 @@ import {
   type RowForm,
 } from './edit-employees-model';
 import { EmployeeRow } from './edit-employees-rows';
+import { useTranslation } from 'react-i18next';
 
 /** The form of the run's rows (loaded once from the run) and its save (PUT, then back to the details). */
 function useEditForm(
@@ -88,13 +89,14 @@ function AddEmployeePicker(props: {
   choices: PayrollEmployee[];
   list: UseFieldArrayReturn<EditForm, 'rows', 'key'>;
 }) {
+  const { t } = useTranslation('payroll');
   const [picked, setPicked] = useState<string | null>(null);
   const { choices } = props;
   return (
     <Group align="flex-end">
       <Select
-        label="Add an employee"
-        placeholder="Search employees"
+        label={t('editEmployeesScreen.addAnEmployee')}
+        placeholder={t('editEmployeesScreen.searchEmployees')}
         searchable
         data={choices.map((e) => ({ value: e.id, label: `${e.name} (${e.email})` }))}
         value={picked}
@@ -110,7 +112,7 @@ function AddEmployeePicker(props: {
           setPicked(null);
         }}
       >
-        Add to payroll
+        {t('editEmployeesScreen.addToPayroll')}
       </Button>
     </Group>
   );
@@ -125,16 +127,17 @@ function RowsTable(props: {
   editable: boolean;
   liveOf: ReturnType<typeof useLiveOf>;
 }) {
+  const { t } = useTranslation('payroll');
   const { form, list, watched, visible, editable, liveOf } = props;
   return (
     <Card padding={0}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Employee</Table.Th>
-            <Table.Th>Monthly gross and its split (₦)</Table.Th>
-            <Table.Th>Deductions (₦ a month)</Table.Th>
-            <Table.Th>Pay this run</Table.Th>
+            <Table.Th>{t('editEmployeesScreen.employee')}</Table.Th>
+            <Table.Th>{t('editEmployeesScreen.monthlyGrossAndItsSplit')}</Table.Th>
+            <Table.Th>{t('editEmployeesScreen.deductionsAMonth')}</Table.Th>
+            <Table.Th>{t('editEmployeesScreen.payThisRun')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -166,6 +169,7 @@ function RowsTable(props: {
  * added or removed (their pay for this run is kept by the server).
  */
 export function EditPayrollEmployeesScreen() {
+  const { t } = useTranslation('payroll');
   const { payrollId } = useParams();
   const navigate = useNavigate();
   const payroll = usePayroll(payrollId);
@@ -178,7 +182,7 @@ export function EditPayrollEmployeesScreen() {
 
   if (payroll.isLoading || rows.isLoading) return <Loader />;
   if (payroll.error || !payroll.data)
-    return <Alert color="red">{payroll.error?.message ?? 'Payroll not found'}</Alert>;
+    return <Alert color="red">{payroll.error?.message ?? t('editEmployeesScreen.payrollNotFound')}</Alert>;
   const p = payroll.data;
   const editable = EDITABLE.includes(p.status);
   const inRun = new Set(watched.map((r) => r.employeeId));
@@ -191,25 +195,24 @@ export function EditPayrollEmployeesScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={back}>
-            ← Back
+            {t('editEmployeesScreen.back')}
           </Button>
         }
-        title="Edit payroll employees"
+        title={t('editEmployeesScreen.editPayrollEmployees')}
         description={
-          <>
-            {p.name} · {p.reference} · the monthly gross is Basic + Housing + Transport + Other allowances;
-            PAYE, pension and NHF are recomputed when you save
-          </>
+          <>{t('editEmployeesScreen.theMonthlyGrossIsBasic', { name: p.name, reference: p.reference })}</>
         }
       />
       {!editable && <Alert color="red">{PAYROLL_MSG.notEditable}</Alert>}
       {!visible && (
         <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
-          Salary figures are hidden for your role. You can add or remove employees; each one keeps their pay
-          for this run.
+          {t('editEmployeesScreen.salaryFiguresAreHiddenFor')}
         </Alert>
       )}
-      <form onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))} aria-label="Payroll employees">
+      <form
+        onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))}
+        aria-label={t('editEmployeesScreen.payrollEmployees')}
+      >
         <Stack>
           <RowsTable
             form={form}
@@ -232,11 +235,11 @@ export function EditPayrollEmployeesScreen() {
           {editable && <AddEmployeePicker choices={choices} list={list} />}
           <Group justify="flex-end">
             <Button variant="secondary" onClick={back}>
-              Cancel
+              {t('editEmployeesScreen.cancel')}
             </Button>
             {editable && (
               <Button type="submit" loading={save.isPending}>
-                Save employees
+                {t('editEmployeesScreen.saveEmployees')}
               </Button>
             )}
           </Group>

@@ -32,6 +32,7 @@ import { BankSelect } from '../../../components/bank-select';
 import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup } from '../../../components/use-account-lookup';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 type Form = UseFormReturn<EmployeeForm>;
 type Loaded = ReturnType<typeof loaded>;
@@ -86,26 +87,32 @@ function useLivePay(form: Form, e: PayrollEmployee | null, figures: boolean, l: 
 
 /** The split of the gross: Basic, Housing, Transport, Other allowances, with its error and kept deductions. */
 function SplitFields({ form, l }: { form: Form; l: Loaded }) {
+  const { t } = useTranslation('payroll');
   const err = errOf(form);
   const splitError = (form.formState.errors as Record<string, { message?: string } | undefined>).split
     ?.message;
   return (
     <div>
       <Text size="sm" fw={500}>
-        Split of the gross (₦ a month)
+        {t('employeeForm.splitOfTheGrossA')}
       </Text>
       <Text size="xs" c="dimmed" mb={4}>
-        Basic + Housing + Transport + Other allowances must add up to the monthly gross. Leave them blank to
-        pay it all as basic.
+        {t('employeeForm.basicHousingTransportOtherAllowances')}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <TextInput label="Basic" {...form.register('basic')} error={err('basic')} />
-        <TextInput label="Housing" {...form.register('housing')} error={err('housing')} />
-        <TextInput label="Transport" {...form.register('transport')} error={err('transport')} />
+        <TextInput label={t('employeeForm.basic')} {...form.register('basic')} error={err('basic')} />
+        <TextInput label={t('employeeForm.housing')} {...form.register('housing')} error={err('housing')} />
         <TextInput
-          label="Other allowances"
+          label={t('employeeForm.transport')}
+          {...form.register('transport')}
+          error={err('transport')}
+        />
+        <TextInput
+          label={t('employeeForm.otherAllowances')}
           description={
-            l?.named.length ? `Includes ${l.named.map((n) => n.description).join(', ')}` : undefined
+            l?.named.length
+              ? t('employeeForm.includes', { value: l.named.map((n) => n.description).join(', ') })
+              : undefined
           }
           {...form.register('other')}
           error={err('other')}
@@ -118,8 +125,9 @@ function SplitFields({ form, l }: { form: Form; l: Loaded }) {
       )}
       {!!l?.deductions.length && (
         <Text size="xs" c="dimmed" mt={4}>
-          Deductions kept as they are:{' '}
-          {l.deductions.map((d) => `${d.description} ${formatMoney(-d.amountMinor)}`).join(', ')}
+          {t('employeeForm.deductionsKeptAsTheyAre', {
+            amount: l.deductions.map((d) => `${d.description} ${formatMoney(-d.amountMinor)}`).join(', '),
+          })}
         </Text>
       )}
     </div>
@@ -128,14 +136,15 @@ function SplitFields({ form, l }: { form: Form; l: Loaded }) {
 
 /** The salary figures: typed (gross, rent, split, live pay) or, for a masked role, shown masked. */
 function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: StatutoryResult | null }) {
+  const { t } = useTranslation('payroll');
   const { form, l } = props;
   const err = errOf(form);
   if (!props.figures) {
     const masked = { value: MASKED, disabled: true, description: PAYROLL_MSG.noPermission };
     return (
       <FormGrid>
-        <TextInput label="Monthly gross (₦)" {...masked} />
-        <TextInput label="Annual rent paid (₦, for rent relief)" {...masked} />
+        <TextInput label={t('employeeForm.monthlyGross')} {...masked} />
+        <TextInput label={t('employeeForm.annualRentPaidForRent')} {...masked} />
       </FormGrid>
     );
   }
@@ -143,13 +152,13 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
     <>
       <FormGrid>
         <TextInput
-          label="Monthly gross (₦)"
-          description="Everything the employee earns in a month, before deductions"
+          label={t('employeeForm.monthlyGross')}
+          description={t('employeeForm.everythingTheEmployeeEarnsIn')}
           {...form.register('gross')}
           error={err('gross')}
         />
         <TextInput
-          label="Annual rent paid (₦, for rent relief)"
+          label={t('employeeForm.annualRentPaidForRent')}
           {...form.register('annualRent')}
           error={err('annualRent')}
         />
@@ -162,6 +171,7 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
 
 /** Bank and account number (blank keeps the stored one on an edit). */
 function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null; banks: Banks }) {
+  const { t } = useTranslation('payroll');
   const err = errOf(form);
   return (
     <FormGrid>
@@ -178,9 +188,11 @@ function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null;
         )}
       />
       <TextInput
-        label="Account number"
+        label={t('employeeForm.accountNumber')}
         maxLength={10}
-        description={e ? `Leave blank to keep ${e.bankDetails.accountNumber}` : undefined}
+        description={
+          e ? t('employeeForm.leaveBlankToKeep', { accountNumber: e.bankDetails.accountNumber }) : undefined
+        }
         {...form.register('accountNumber')}
         error={err('accountNumber')}
       />
@@ -190,11 +202,12 @@ function BankFields({ form, e, banks }: { form: Form; e: PayrollEmployee | null;
 
 /** The optional remittance details: state, NHF number, PFA and RSA PIN. */
 function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }) {
+  const { t } = useTranslation('payroll');
   const err = errOf(form);
   return (
     <>
       <Text size="sm" fw={500}>
-        Remittance details (optional)
+        {t('employeeForm.remittanceDetailsOptional')}
       </Text>
       <FormGrid>
         <Controller
@@ -202,7 +215,7 @@ function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }
           name="stateOfResidence"
           render={({ field }) => (
             <Select
-              label="State of residence"
+              label={t('employeeForm.stateOfResidence')}
               searchable
               clearable
               data={[...NIGERIAN_STATES]}
@@ -212,19 +225,23 @@ function RemittanceFields({ form, e }: { form: Form; e: PayrollEmployee | null }
             />
           )}
         />
-        <TextInput label="NHF number" {...form.register('nhfNumber')} error={err('nhfNumber')} />
+        <TextInput
+          label={t('employeeForm.nhfNumber')}
+          {...form.register('nhfNumber')}
+          error={err('nhfNumber')}
+        />
       </FormGrid>
       <FormGrid>
         <TextInput
-          label="Pension fund administrator (PFA)"
+          label={t('employeeForm.pensionFundAdministratorPfa')}
           {...form.register('pfaName')}
           error={err('pfaName')}
         />
         <TextInput
-          label="RSA PIN"
-          placeholder="PEN000000000000"
+          label={t('employeeForm.rsaPin')}
+          placeholder={t('employeeForm.pen000000000000')}
           autoComplete="off"
-          description={e?.rsaPin ? `Leave blank to keep ${e.rsaPin}` : undefined}
+          description={e?.rsaPin ? t('employeeForm.leaveBlankToKeep2', { rsaPin: e.rsaPin }) : undefined}
           {...form.register('rsaPin')}
           error={err('rsaPin')}
         />
@@ -239,6 +256,7 @@ export function EmployeeFormModal(props: {
   onClose: () => void;
   employee?: PayrollEmployee | null;
 }) {
+  const { t } = useTranslation('payroll');
   const e = props.employee ?? null;
   const banks = useBanks();
   const { form, save, editing, figures } = useEmployeeForm(props, e);
@@ -253,11 +271,11 @@ export function EmployeeFormModal(props: {
       <form onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))}>
         <Stack>
           <FormGrid>
-            <TextInput label="Full name" {...form.register('name')} error={err('name')} />
-            <TextInput label="Email" {...form.register('email')} error={err('email')} />
+            <TextInput label={t('employeeForm.fullName')} {...form.register('name')} error={err('name')} />
+            <TextInput label={t('employeeForm.email')} {...form.register('email')} error={err('email')} />
           </FormGrid>
           {e?.reviewFlags.map((f) => (
-            <Alert key={f} color="orange" title="Check this employee's pay">
+            <Alert key={f} color="orange" title={t('employeeForm.checkThisEmployeeSPay')}>
               {PAY_REVIEW_MSG[f]}
             </Alert>
           ))}
@@ -267,10 +285,10 @@ export function EmployeeFormModal(props: {
           <AccountNameCheck lookup={lookup} typedName={name} />
           <Group justify="flex-end">
             <Button variant="secondary" onClick={props.onClose}>
-              Cancel
+              {t('employeeForm.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save changes' : 'Add employee'}
+              {editing ? t('employeeForm.saveChanges') : t('employeeForm.addEmployee')}
             </Button>
           </Group>
         </Stack>

@@ -21,6 +21,7 @@ import { EmployeeFormModal } from './employee-form';
 import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
 const URL_KEYS = ['groupId'] as const;
@@ -28,6 +29,7 @@ const NO_WHERE = [] as const;
 
 /** /payroll/employees (002 §2): the directory; salary figures only when the server sends them. */
 export function EmployeesScreen() {
+  const { t } = useTranslation('payroll');
   const { filters, page, setFilters, setPage } = useListState(URL_KEYS);
   const list = useEmployees({ ...listQuery(filters, NO_WHERE, page), groupId: filters.groupId });
   const groups = useGroups();
@@ -43,8 +45,8 @@ export function EmployeesScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Employees"
-        description="Payroll employees, their salaries and bank details"
+        title={t('employeesScreen.employees')}
+        description={t('employeesScreen.payrollEmployeesTheirSalariesAnd')}
         actions={<HeaderActions filters={filters} canAdd={canAdd} onAdd={() => setAdding(true)} />}
       />
       <DirectoryAlerts items={items} />
@@ -56,21 +58,21 @@ export function EmployeesScreen() {
           onChange={setFilters}
           dates={false}
           presets={[]}
-          searchPlaceholder="Search by name or email"
+          searchPlaceholder={t('employeesScreen.searchByNameOrEmail')}
         />
         <ListBody query={list} isEmpty={!items.length}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Group</Table.Th>
-                <Table.Th>Bank</Table.Th>
-                <Table.Th>Salary</Table.Th>
-                <Table.Th>Gross pay</Table.Th>
-                <Table.Th>Net pay</Table.Th>
-                <Table.Th>Portal</Table.Th>
-                {canEdit && <Table.Th aria-label="Actions" />}
+                <Table.Th>{t('employeesScreen.name')}</Table.Th>
+                <Table.Th>{t('employeesScreen.email')}</Table.Th>
+                <Table.Th>{t('employeesScreen.group')}</Table.Th>
+                <Table.Th>{t('employeesScreen.bank')}</Table.Th>
+                <Table.Th>{t('employeesScreen.salary')}</Table.Th>
+                <Table.Th>{t('employeesScreen.grossPay')}</Table.Th>
+                <Table.Th>{t('employeesScreen.netPay')}</Table.Th>
+                <Table.Th>{t('employeesScreen.portal')}</Table.Th>
+                {canEdit && <Table.Th aria-label={t('employeesScreen.actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -103,22 +105,26 @@ export function EmployeesScreen() {
 
 /** The page's notes: figures hidden for the role, and the employees whose pay wants a review. */
 function DirectoryAlerts({ items }: { items: PayrollEmployee[] }) {
+  const { t } = useTranslation('payroll');
   const masked = items.some((e) => !e.salaryVisible);
   const toReview = items.filter((e) => e.reviewFlags.length);
   return (
     <>
       {masked && (
         <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
-          Salary figures are hidden for your role.
+          {t('employeesScreen.salaryFiguresAreHiddenFor')}
         </Alert>
       )}
       {toReview.length > 0 && (
         <Alert
           color="orange"
-          title={`${toReview.length} employee${toReview.length === 1 ? '' : 's'} to review`}
+          title={t('employeesScreen.employeeToReview', {
+            count: toReview.length,
+          })}
         >
-          {PAY_REVIEW_MSG.componentsDoubleSalary} Nothing was changed: open Edit to correct the gross and its
-          split.
+          {t('employeesScreen.nothingWasChangedOpenEdit', {
+            componentsDoubleSalary: PAY_REVIEW_MSG.componentsDoubleSalary,
+          })}
         </Alert>
       )}
     </>
@@ -127,6 +133,7 @@ function DirectoryAlerts({ items }: { items: PayrollEmployee[] }) {
 
 /** The Export, Import and Add buttons of the directory's header. */
 function HeaderActions(props: { filters: ListFilters; canAdd: boolean; onAdd: () => void }) {
+  const { t } = useTranslation('payroll');
   const { filters, canAdd } = props;
   return (
     <>
@@ -139,10 +146,10 @@ function HeaderActions(props: { filters: ListFilters; canAdd: boolean; onAdd: ()
       />
       {canAdd && (
         <Button variant="secondary" component={Link} to={paths.payroll.importEmployees.href()}>
-          Import employees
+          {t('employeesScreen.importEmployees')}
         </Button>
       )}
-      {canAdd && <Button onClick={props.onAdd}>Add employee</Button>}
+      {canAdd && <Button onClick={props.onAdd}>{t('employeesScreen.addEmployee')}</Button>}
     </>
   );
 }
@@ -155,6 +162,7 @@ function EmployeeRow(props: {
   onEdit: () => void;
   onGroup: () => void;
 }) {
+  const { t } = useTranslation('payroll');
   const { e, canEdit } = props;
   return (
     <Table.Tr>
@@ -162,7 +170,7 @@ function EmployeeRow(props: {
         {e.name}
         {e.reviewFlags.map((f) => (
           <Badge key={f} ml="xs" color="orange" variant="light" title={PAY_REVIEW_MSG[f]}>
-            Review pay
+            {t('employeesScreen.reviewPay')}
           </Badge>
         ))}
       </Table.Td>
@@ -172,7 +180,7 @@ function EmployeeRow(props: {
         {e.bankDetails.bankName} · {e.bankDetails.accountNumber}
         {props.bankChangePending && (
           <Badge ml="xs" color="yellow" variant="light">
-            Change pending
+            {t('employeesScreen.changePending')}
           </Badge>
         )}
       </Table.Td>
@@ -185,18 +193,24 @@ function EmployeeRow(props: {
       <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
         {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
       </Table.Td>
-      <Table.Td>{e.invitationStatus === 'accepted' ? 'Joined' : 'Invited'}</Table.Td>
+      <Table.Td>
+        {e.invitationStatus === 'accepted' ? t('employeesScreen.joined') : t('employeesScreen.invited')}
+      </Table.Td>
       {canEdit && (
         <Table.Td>
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button size="xs" variant="secondary" aria-label={`Actions for ${e.name}`}>
+              <Button
+                size="xs"
+                variant="secondary"
+                aria-label={t('employeesScreen.actionsFor', { name: e.name })}
+              >
                 ⋯
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => props.onEdit()}>Edit</Menu.Item>
-              <Menu.Item onClick={() => props.onGroup()}>Change group</Menu.Item>
+              <Menu.Item onClick={() => props.onEdit()}>{t('employeesScreen.edit')}</Menu.Item>
+              <Menu.Item onClick={() => props.onGroup()}>{t('employeesScreen.changeGroup')}</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Table.Td>
@@ -213,6 +227,7 @@ function ChangeGroupModal(props: {
   options: { value: string; label: string }[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation('payroll');
   const e = props.employee;
   const [picked, setPicked] = useState<string | null>(null);
   const value = picked ?? e?.groupId ?? NO_GROUP;
@@ -228,11 +243,11 @@ function ChangeGroupModal(props: {
     },
   });
   return (
-    <Modal opened={!!e} onClose={close} title="Change group">
+    <Modal opened={!!e} onClose={close} title={t('employeesScreen.changeGroup')}>
       <Stack>
         <Text size="sm">{e?.name}</Text>
         <Select
-          label="Group"
+          label={t('employeesScreen.group')}
           data={[{ value: NO_GROUP, label: 'No group' }, ...props.options]}
           value={value}
           onChange={(v) => setPicked(v ?? NO_GROUP)}
@@ -240,10 +255,10 @@ function ChangeGroupModal(props: {
         />
         <Group justify="flex-end">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('employeesScreen.cancel')}
           </Button>
           <Button loading={save.isPending} onClick={() => save.mutate(value === NO_GROUP ? null : value)}>
-            Save
+            {t('employeesScreen.save')}
           </Button>
         </Group>
       </Stack>

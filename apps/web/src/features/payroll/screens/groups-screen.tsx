@@ -12,9 +12,11 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { payrollApi, refreshPayroll, useGroups } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** /payroll/groups (002 §2): the company's employee groups; create, rename, delete (confirmed). */
 export function GroupsScreen() {
+  const { t } = useTranslation('payroll');
   const list = useGroups();
   const canCreate = useCan('payrollGroups', 'post');
   const canEdit = useCan('payrollGroups', 'put');
@@ -34,14 +36,14 @@ export function GroupsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Employee groups"
-        description="Named sets of employees, to filter the employee list and pick a payroll's employees"
+        title={t('groupsScreen.employeeGroups')}
+        description={t('groupsScreen.namedSetsOfEmployeesTo')}
         actions={
           <>
             <Button variant="secondary" component={Link} to={paths.payroll.employees.href()}>
-              Employees
+              {t('groupsScreen.employees')}
             </Button>
-            {canCreate && <Button onClick={() => setEditing(null)}>New group</Button>}
+            {canCreate && <Button onClick={() => setEditing(null)}>{t('groupsScreen.newGroup')}</Button>}
           </>
         }
       />
@@ -50,11 +52,11 @@ export function GroupsScreen() {
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Employees</Table.Th>
-                <Table.Th>Created</Table.Th>
-                {(canEdit || canDelete) && <Table.Th aria-label="Actions" />}
+                <Table.Th>{t('groupsScreen.name')}</Table.Th>
+                <Table.Th>{t('groupsScreen.description')}</Table.Th>
+                <Table.Th>{t('groupsScreen.employees')}</Table.Th>
+                <Table.Th>{t('groupsScreen.created')}</Table.Th>
+                {(canEdit || canDelete) && <Table.Th aria-label={t('groupsScreen.actions')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -75,10 +77,13 @@ export function GroupsScreen() {
       {editing !== undefined && <GroupModal group={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
         opened={!!deleting}
-        title="Delete group"
+        title={t('groupsScreen.deleteGroup')}
         text={
           deleting
-            ? `Delete "${deleting.name}"? Its ${deleting.employeeCount} employee(s) stay on the employee list, without a group.`
+            ? t('groupsScreen.deleteItsEmployeeSStayOn', {
+                name: deleting.name,
+                employeeCount: deleting.employeeCount,
+              })
             : ''
         }
         confirm="Delete group"
@@ -98,6 +103,7 @@ function GroupRow(props: {
   onRename: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('payroll');
   const { g, canEdit, canDelete } = props;
   return (
     <Table.Tr>
@@ -109,13 +115,23 @@ function GroupRow(props: {
         <Table.Td>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             {canEdit && (
-              <Button size="xs" variant="secondary" aria-label={`Rename ${g.name}`} onClick={props.onRename}>
-                Rename
+              <Button
+                size="xs"
+                variant="secondary"
+                aria-label={t('groupsScreen.rename2', { name: g.name })}
+                onClick={props.onRename}
+              >
+                {t('groupsScreen.rename')}
               </Button>
             )}
             {canDelete && (
-              <Button size="xs" variant="danger" aria-label={`Delete ${g.name}`} onClick={props.onDelete}>
-                Delete
+              <Button
+                size="xs"
+                variant="danger"
+                aria-label={t('groupsScreen.delete2', { name: g.name })}
+                onClick={props.onDelete}
+              >
+                {t('groupsScreen.delete')}
               </Button>
             )}
           </Group>
@@ -129,6 +145,7 @@ type GroupForm = z.input<typeof groupBody>;
 
 /** New group (group null) or rename (name and description; PUT replaces both). */
 function GroupModal(props: { group: PayrollGroup | null; onClose: () => void }) {
+  const { t } = useTranslation('payroll');
   const { group } = props;
   const form = useZodForm(groupBody, {
     defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
@@ -155,13 +172,13 @@ function GroupModal(props: { group: PayrollGroup | null; onClose: () => void }) 
             </Text>
           )}
           <TextInput
-            label="Group name"
+            label={t('groupsScreen.groupName')}
             data-autofocus
             {...form.register('name')}
             error={form.formState.errors.name?.message}
           />
           <Textarea
-            label="Description (optional)"
+            label={t('groupsScreen.descriptionOptional')}
             autosize
             minRows={2}
             {...form.register('description')}
@@ -169,10 +186,10 @@ function GroupModal(props: { group: PayrollGroup | null; onClose: () => void }) 
           />
           <Group justify="flex-end">
             <Button variant="secondary" onClick={props.onClose}>
-              Cancel
+              {t('groupsScreen.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {group ? 'Save' : 'Create group'}
+              {group ? t('groupsScreen.save') : t('groupsScreen.createGroup')}
             </Button>
           </Group>
         </Stack>

@@ -32,12 +32,15 @@ import { refreshPayroll } from '../api';
 import { MASKED } from '../labels';
 import { toMinor } from './employee-form-model';
 import { PayFigures, usePayContext } from './pay-figures';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = '/payrolls/employees/csv';
 
 /** /payroll/import-employees: the upload step, with the template. */
 export function ImportEmployeesScreen() {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   const upload = useApiMutation({
     silentSuccess: true,
@@ -56,21 +59,21 @@ export function ImportEmployeesScreen() {
   return (
     <ImportPage
       maw={720}
-      title="Import employees"
-      description="Upload a CSV or Excel file (up to 1 MB, 10,000 employees). Every row is checked before anything is saved."
+      title={t('importScreens.importEmployees')}
+      description={t('importScreens.uploadACsvOrExcel')}
     >
       <ImportUploadCard
         columns={PAYROLL_IMPORT_COLUMNS}
         help={
           <Text size="sm">
-            (accountName, annualRent and the remittance columns stateOfResidence, pfaName, rsaPin, nhfNumber
-            are optional; headers in any case). <b>salaryAmount is the monthly gross</b>, paid as basic; split
-            it into Housing, Transport and other allowances afterwards in the employee&apos;s form.
+            {t('importScreens.accountnameAnnualrentAndTheRemittance')}
+            <b>{t('importScreens.salaryamountIsTheMonthlyGross')}</b>
+            {t('importScreens.paidAsBasicSplitIt')}
           </Text>
         }
         template={{ path: `${base}/template`, name: 'owo-employees-template', formats: ['csv'] }}
-        fileLabel="Employees file"
-        filePlaceholder="Choose a CSV or Excel file"
+        fileLabel={t('importScreens.employeesFile')}
+        filePlaceholder={t('importScreens.chooseACsvOrExcel')}
         accept={SPREADSHEET_OR_XLS_ACCEPT}
         fileTestId="import-file"
         checkFile={(f) =>
@@ -138,6 +141,7 @@ export function importedPay(
 
 /** /payroll/import-employees/active/:id/validation: progress, rows with their problems, fix, commit. */
 export function ImportValidationScreen() {
+  const { t } = useTranslation('payroll');
   const { q, finish, retry, ctx, problems, setProblems, fixing, setFixing } = useImportValidation();
   if (q.isLoading) return <Loader />;
   if (q.isError || !q.data) return <Navigate to={paths.payroll.importEmployeesError.href()} replace />;
@@ -148,8 +152,13 @@ export function ImportValidationScreen() {
   const pct = b.progress.total ? Math.round((100 * b.progress.done) / b.progress.total) : 100;
   return (
     <ImportPage
-      title="Check the import"
-      description={`${b.fileName ?? 'Import'} · ${b.total} rows · ${b.validCount} ready · ${b.invalidCount} with problems`}
+      title={t('importScreens.checkTheImport')}
+      description={t('importScreens.rowsReadyWithProblems', {
+        value: b.fileName ?? 'Import',
+        total: b.total,
+        validCount: b.validCount,
+        invalidCount: b.invalidCount,
+      })}
       actions={
         <ImportActions
           confirm={{
@@ -160,7 +169,7 @@ export function ImportValidationScreen() {
           }}
           extra={
             <Button variant="secondary" onClick={() => retry.mutate()} loading={retry.isPending}>
-              Check again
+              {t('importScreens.checkAgain')}
             </Button>
           }
           discard={{ label: 'Discard', danger: true, onClick: () => finish.mutate('discard') }}
@@ -169,18 +178,21 @@ export function ImportValidationScreen() {
     >
       {checking && (
         <ImportProgress
-          label={`Checking account names: ${b.progress.done} of ${b.progress.total}`}
+          label={t('importScreens.checkingAccountNamesOf', {
+            done: b.progress.done,
+            total: b.progress.total,
+          })}
           value={pct}
         />
       )}
       {!checking && b.invalidCount > 0 && (
-        <Alert color="red" title={`${b.invalidCount} rows have problems`}>
+        <Alert color="red" title={t('importScreens.rowsHaveProblems', { invalidCount: b.invalidCount })}>
           {PAYROLL_IMPORT_MSG.hasProblems}
         </Alert>
       )}
       {!b.salaryVisible && <Alert color="yellow" title={PAYROLL_MSG.noPermission} />}
       <Switch
-        label="Only rows with problems"
+        label={t('importScreens.onlyRowsWithProblems')}
         checked={problems}
         onChange={(e) => setProblems(e.currentTarget.checked)}
       />
@@ -315,15 +327,15 @@ function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportCol
       value: (e) =>
         e.valid ? (
           <Text size="sm" fw={600} c="green.8">
-            Ready
+            {i18n.t('payroll:importScreens.ready')}
           </Text>
         ) : e.nameStatus === 'pending' ? (
           <Text size="sm" fw={600} c="dimmed">
-            Checking
+            {i18n.t('payroll:importScreens.checking')}
           </Text>
         ) : (
           <Text size="sm" fw={600} c="red.7">
-            Problem
+            {i18n.t('payroll:importScreens.problem')}
           </Text>
         ),
     },
@@ -333,7 +345,7 @@ function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportCol
         !e.valid &&
         e.nameStatus !== 'pending' && (
           <Button size="xs" variant="secondary" onClick={() => fix(e)}>
-            Fix
+            {i18n.t('payroll:importScreens.fix')}
           </Button>
         ),
     },
@@ -358,13 +370,14 @@ const fixValues = (e: ImportEntry): Record<string, string> => ({
 
 /** /payroll/import-employees/summary */
 export function ImportSummaryScreen() {
+  const { t } = useTranslation('payroll');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
     <ImportPage
       maw={560}
-      title="Employees imported"
-      description={`${params.get('count') ?? 0} employees were added. Each was mailed an invitation to the employee portal.`}
+      title={t('importScreens.employeesImported')}
+      description={t('importScreens.employeesWereAddedEachWas', { value: params.get('count') ?? 0 })}
     >
       <ImportActions
         confirm={{ label: 'View employees', onClick: () => void navigate(paths.payroll.employees.href()) }}
@@ -375,12 +388,13 @@ export function ImportSummaryScreen() {
 
 /** /payroll/import-employees/error */
 export function ImportErrorScreen() {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   return (
     <ImportPage
       maw={560}
-      title="The import could not be opened"
-      description="It may have been committed, discarded or deleted."
+      title={t('importScreens.theImportCouldNotBe')}
+      description={t('importScreens.itMayHaveBeenCommitted')}
     >
       <ImportActions
         confirm={{

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useEmployees } from '../api';
 import { toMinor } from './employee-form-model';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The company context of the live figures: its statutory settings (GET /payrolls/settings; the
@@ -39,6 +40,7 @@ export function usePayContext(joining: number): PayContext {
 
 /** Gross, statutory deductions and net as typed: the contract's `employeeNetPay` (the server's own). */
 export function PayFigures(props: { pay: StatutoryResult | null; label?: string }) {
+  const { t } = useTranslation('payroll');
   const p = props.pay;
   const line = (label: string, minor: number | null, strong = false) => (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -51,7 +53,7 @@ export function PayFigures(props: { pay: StatutoryResult | null; label?: string 
     </Group>
   );
   return (
-    <Card withBorder padding="sm" aria-label={props.label ?? 'Pay summary'}>
+    <Card withBorder padding="sm" aria-label={props.label ?? t('payFigures.paySummary')}>
       <Stack gap={2}>
         {line('Gross pay', p ? p.grossMinor : null, true)}
         {line('PAYE', p ? -p.payeMinor : null)}

@@ -30,6 +30,7 @@ import { MASKED } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const day = z.union([
@@ -154,6 +155,7 @@ function DaysField(props: {
   name: 'daysBeforeMonthEndToCreatePayroll' | 'daysBeforeMonthEndToProcessPayroll';
   label: string;
 }) {
+  const { t } = useTranslation('payroll');
   const err = errOf(props.form);
   return (
     <Controller
@@ -164,7 +166,7 @@ function DaysField(props: {
           label={props.label}
           rightSection={
             <Text size="xs" c="dimmed" pr="xl">
-              days to month end
+              {t('payrollCreateScreen.daysToMonthEnd')}
             </Text>
           }
           rightSectionWidth={130}
@@ -181,6 +183,7 @@ function DaysField(props: {
 
 /** When it runs: the recurring days, or the once-scheduled pay date. */
 function ScheduleFields({ form }: { form: Form }) {
+  const { t } = useTranslation('payroll');
   const type = form.watch('type');
   const mode = form.watch('mode');
   const { field: sched, fieldState: schedState } = useController({
@@ -190,14 +193,22 @@ function ScheduleFields({ form }: { form: Form }) {
   return (
     <FormGrid>
       {type === 'recurring' && (
-        <DaysField form={form} name="daysBeforeMonthEndToCreatePayroll" label="Payroll creation date" />
+        <DaysField
+          form={form}
+          name="daysBeforeMonthEndToCreatePayroll"
+          label={t('payrollCreateScreen.payrollCreationDate')}
+        />
       )}
       {(type === 'recurring' || mode === 'scheduled') && type === 'recurring' && (
-        <DaysField form={form} name="daysBeforeMonthEndToProcessPayroll" label="Payroll processing date" />
+        <DaysField
+          form={form}
+          name="daysBeforeMonthEndToProcessPayroll"
+          label={t('payrollCreateScreen.payrollProcessingDate')}
+        />
       )}
       {mode === 'scheduled' && type === 'once' && (
         <DateField
-          label="Scheduled pay date"
+          label={t('payrollCreateScreen.scheduledPayDate')}
           value={sched.value}
           onChange={sched.onChange}
           onBlur={sched.onBlur}
@@ -210,6 +221,7 @@ function ScheduleFields({ form }: { form: Form }) {
 
 /** The payroll's details: name, wallet, description, type, payout type and schedule. */
 function DetailsCard({ form }: { form: Form }) {
+  const { t } = useTranslation('payroll');
   const wallets = useWallets();
   const err = errOf(form);
   const ngn = (wallets.data ?? []).filter((w) => w.currency === 'NGN');
@@ -217,13 +229,17 @@ function DetailsCard({ form }: { form: Form }) {
     <Card>
       <Stack>
         <FormGrid>
-          <TextInput label="Payroll name" {...form.register('name')} error={err('name')} />
+          <TextInput
+            label={t('payrollCreateScreen.payrollName')}
+            {...form.register('name')}
+            error={err('name')}
+          />
           <Controller
             control={form.control}
             name="walletId"
             render={({ field }) => (
               <Select
-                label="Pay from"
+                label={t('payrollCreateScreen.payFrom')}
                 data={ngn.map((w) => ({
                   value: w.id,
                   label: `${w.name} (${formatMoney(w.balanceMinor)})`,
@@ -235,12 +251,12 @@ function DetailsCard({ form }: { form: Form }) {
             )}
           />
         </FormGrid>
-        <TextInput label="Description" {...form.register('description')} />
+        <TextInput label={t('payrollCreateScreen.description')} {...form.register('description')} />
         <FormGrid>
           <Segments
             form={form}
             name="type"
-            label="Payroll type"
+            label={t('payrollCreateScreen.payrollType')}
             data={[
               { value: 'once', label: 'Once' },
               { value: 'recurring', label: 'Recurring' },
@@ -249,7 +265,7 @@ function DetailsCard({ form }: { form: Form }) {
           <Segments
             form={form}
             name="mode"
-            label="Payout type"
+            label={t('payrollCreateScreen.payoutType')}
             data={[
               { value: 'instant', label: 'Instant' },
               { value: 'scheduled', label: 'Scheduled' },
@@ -264,12 +280,13 @@ function DetailsCard({ form }: { form: Form }) {
 
 /** The employees to pay: a checkbox each, with Select all / Clear. */
 function EmployeesCard({ form, all }: { form: Form; all: PayrollEmployee[] }) {
+  const { t } = useTranslation('payroll');
   const selected = form.watch('employees');
   const err = errOf(form);
   return (
     <Card padding={0}>
       <Group justify="space-between" p="md">
-        <Title order={5}>Employees ({selected.length} selected)</Title>
+        <Title order={5}>{t('payrollCreateScreen.employeesSelected', { length: selected.length })}</Title>
         <Button
           variant="subtle"
           size="xs"
@@ -277,7 +294,9 @@ function EmployeesCard({ form, all }: { form: Form; all: PayrollEmployee[] }) {
             form.setValue('employees', selected.length === all.length ? [] : all.map((e) => e.id))
           }
         >
-          {selected.length === all.length ? 'Clear' : 'Select all'}
+          {selected.length === all.length
+            ? t('payrollCreateScreen.clear')
+            : t('payrollCreateScreen.selectAll')}
         </Button>
       </Group>
       {err('employees') && (
@@ -304,10 +323,10 @@ function EmployeesCard({ form, all }: { form: Form; all: PayrollEmployee[] }) {
               </Table.Td>
               <Table.Td>{e.name}</Table.Td>
               <Table.Td>{e.email}</Table.Td>
-              <Table.Td title="Gross pay">
+              <Table.Td title={t('payrollCreateScreen.grossPay')}>
                 {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
               </Table.Td>
-              <Table.Td title="Net pay">
+              <Table.Td title={t('payrollCreateScreen.netPay')}>
                 {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
               </Table.Td>
             </Table.Tr>
@@ -320,6 +339,7 @@ function EmployeesCard({ form, all }: { form: Form; all: PayrollEmployee[] }) {
 
 /** /payroll/create: the dialog's details and the employees; creates a draft and goes to preview. */
 export function PayrollCreateScreen() {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   const employees = useEmployees({ page: 1, limit: 1000 });
   // 002 §4: creation checks the accounting authorisation first (as expense submit does).
@@ -327,7 +347,7 @@ export function PayrollCreateScreen() {
   const { form, create } = useCreatePayroll();
   return (
     <Stack gap="lg" maw={900}>
-      <PageHeader mb={0} title="New payroll" />
+      <PageHeader mb={0} title={t('payrollCreateScreen.newPayroll')} />
       <form onSubmit={form.handleSubmit((v) => void books.check(() => create.mutate(v)))}>
         {books.modal}
         <Stack>
@@ -335,10 +355,10 @@ export function PayrollCreateScreen() {
           <EmployeesCard form={form} all={employees.data?.items ?? []} />
           <Group justify="flex-end">
             <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
-              Cancel
+              {t('payrollCreateScreen.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Preview payroll
+              {t('payrollCreateScreen.previewPayroll')}
             </Button>
           </Group>
         </Stack>

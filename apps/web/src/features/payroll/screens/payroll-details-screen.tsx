@@ -14,18 +14,21 @@ import { payrollStatusLabel } from '../labels';
 import { RowsTable, Totals } from './payroll-flow-screens';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** Runs that went to payment: their receipt can be downloaded. */
 const PAID_OUT: string[] = ['paying', 'completed', 'partially_failed', 'failed'];
 
 /** /payroll/:ref/details: totals, rows with payment status, the shared approval actions and trail. */
 export function PayrollDetailsScreen() {
+  const { t } = useTranslation('payroll');
   const { ref } = useParams();
   const navigate = useNavigate();
   const q = usePayroll(ref);
   const run = useRunActions(ref);
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? 'Payroll not found'}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{q.error?.message ?? t('payrollDetailsScreen.payrollNotFound')}</Alert>;
   const p = q.data;
   const actions = <RunActions p={p} run={run} />;
   return (
@@ -34,16 +37,21 @@ export function PayrollDetailsScreen() {
         mb={0}
         above={
           <Button variant="subtle" px={0} onClick={() => navigate(paths.payroll.root.href())}>
-            ← Back
+            {t('payrollDetailsScreen.back')}
           </Button>
         }
         title={p.name}
         badges={<StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />}
         description={
           <>
-            {p.reference} · {formatDateTime(p.createdAt)} · by {p.maker.name} · {p.employeeCount} employees
-            {p.paidCount ? ` · ${p.paidCount} paid` : ''}
-            {p.failedCount ? ` · ${p.failedCount} failed` : ''}
+            {t('payrollDetailsScreen.byEmployees', {
+              reference: p.reference,
+              date: formatDateTime(p.createdAt),
+              name: p.maker.name,
+              employeeCount: p.employeeCount,
+            })}
+            {p.paidCount ? t('payrollDetailsScreen.paid', { paidCount: p.paidCount }) : ''}
+            {p.failedCount ? t('payrollDetailsScreen.failed', { failedCount: p.failedCount }) : ''}
           </>
         }
         actions={
@@ -64,7 +72,7 @@ export function PayrollDetailsScreen() {
       {p.approvalWorkflowPendingApprovalItem && (
         <Card>
           <Title order={5} mb="sm">
-            Approval history
+            {t('payrollDetailsScreen.approvalHistory')}
           </Title>
           <TrailList item={p.approvalWorkflowPendingApprovalItem} />
         </Card>
@@ -75,6 +83,7 @@ export function PayrollDetailsScreen() {
 
 /** The run's own actions: submit, retry the failed payments, download the receipt. */
 function useRunActions(ref: string | undefined) {
+  const { t } = useTranslation('payroll');
   const canPost = useCan('payrolls', 'post');
   const canPut = useCan('payrolls', 'put');
   const submit = useApiMutation({
@@ -97,7 +106,7 @@ function useRunActions(ref: string | undefined) {
       });
       saveBlob(blob, filename);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : 'Could not download the receipt');
+      toastError(err instanceof Error ? err.message : t('payrollDetailsScreen.couldNotDownloadTheReceipt'));
     } finally {
       setDownloading(false);
     }
@@ -107,6 +116,7 @@ function useRunActions(ref: string | undefined) {
 
 /** The buttons the run's status and the user's rights allow. */
 function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRunActions> }) {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   const { canPost, canPut, submit, retry, downloading, downloadReceipt } = run;
   return (
@@ -116,12 +126,12 @@ function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRu
           variant="secondary"
           onClick={() => navigate(paths.payroll.editEmployees.href({ payrollId: p.id }))}
         >
-          Edit employees
+          {t('payrollDetailsScreen.editEmployees')}
         </Button>
       )}
       {p.status === 'draft' && canPost && (
         <Button loading={submit.isPending} onClick={() => submit.mutate()}>
-          Submit for approval
+          {t('payrollDetailsScreen.submitForApproval')}
         </Button>
       )}
       {PAID_OUT.includes(p.status) && (
@@ -130,12 +140,12 @@ function RunActions({ p, run }: { p: PayrollDetail; run: ReturnType<typeof useRu
           loading={downloading}
           onClick={() => void downloadReceipt(p.id, p.reference)}
         >
-          Download receipt (PDF)
+          {t('payrollDetailsScreen.downloadReceiptPdf')}
         </Button>
       )}
       {(p.status === 'failed' || p.status === 'partially_failed') && canPost && (
         <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-          Retry failed payments
+          {t('payrollDetailsScreen.retryFailedPayments')}
         </Button>
       )}
     </>

@@ -10,14 +10,16 @@ import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';
 import { MASKED, orderedLines } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 /** The run's totals by line (earnings positive, deductions negative) and employer costs. */
 export function Totals(props: { p: PayrollDetail }) {
+  const { t } = useTranslation('payroll');
   const p = props.p;
   if (!p.salaryVisible)
     return (
       <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
-        Net pay {MASKED}
+        {t('payrollFlowScreens.netPay', { MASKED })}
       </Alert>
     );
   return (
@@ -25,19 +27,19 @@ export function Totals(props: { p: PayrollDetail }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <div>
           <Text size="xs" c="dimmed">
-            Gross pay
+            {t('payrollFlowScreens.grossPay')}
           </Text>
           <Text fw={600}>{formatMoney(p.grossAmountMinor ?? 0)}</Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
-            Net pay (paid to employees)
+            {t('payrollFlowScreens.netPayPaidToEmployees')}
           </Text>
           <Text fw={600}>{formatMoney(p.netAmountMinor ?? 0)}</Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
-            Employer cost (pension, NSITF)
+            {t('payrollFlowScreens.employerCostPensionNsitf')}
           </Text>
           <Text fw={600}>{formatMoney(p.employerCostMinor ?? 0)}</Text>
         </div>
@@ -59,17 +61,18 @@ export function Totals(props: { p: PayrollDetail }) {
 }
 
 export function RowsTable(props: { id: string; status?: string }) {
+  const { t } = useTranslation('payroll');
   const rows = usePayrollRows(props.id, props.status);
   return (
     <Card padding={0}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Employee</Table.Th>
-            <Table.Th>Bank</Table.Th>
-            <Table.Th>Breakdown</Table.Th>
-            <Table.Th>Net pay</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('payrollFlowScreens.employee')}</Table.Th>
+            <Table.Th>{t('payrollFlowScreens.bank')}</Table.Th>
+            <Table.Th>{t('payrollFlowScreens.breakdown')}</Table.Th>
+            <Table.Th>{t('payrollFlowScreens.netPay2')}</Table.Th>
+            <Table.Th>{t('payrollFlowScreens.status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -119,6 +122,7 @@ function PayslipLink(props: { payrollId: string; rowId: string; name: string }) 
 
 /** /payroll/preview?id=: the computed draft (redirects to /payroll when there is none). */
 export function PayrollPreviewScreen() {
+  const { t } = useTranslation('payroll');
   const [params] = useSearchParams();
   const id = params.get('id') ?? undefined;
   const navigate = useNavigate();
@@ -128,14 +132,16 @@ export function PayrollPreviewScreen() {
   if (!p.data) return null;
   return (
     <Stack gap="lg">
-      <PageHeader mb={0} title={<>Preview: {p.data.name}</>} />
+      <PageHeader mb={0} title={<>{t('payrollFlowScreens.preview', { name: p.data.name })}</>} />
       <Totals p={p.data} />
       <RowsTable id={id} />
       <Group justify="flex-end">
         <Button variant="secondary" onClick={() => navigate(paths.payroll.root.href())}>
-          Save as draft
+          {t('payrollFlowScreens.saveAsDraft')}
         </Button>
-        <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>Continue</Button>
+        <Button onClick={() => navigate(paths.payroll.review.href({ id }))}>
+          {t('payrollFlowScreens.continue')}
+        </Button>
       </Group>
     </Stack>
   );
@@ -143,6 +149,7 @@ export function PayrollPreviewScreen() {
 
 /** /payroll/review?id=: submit for approval, then the Payroll Created dialog. */
 export function PayrollReviewScreen() {
+  const { t } = useTranslation('payroll');
   const [params] = useSearchParams();
   const id = params.get('id') ?? undefined;
   const navigate = useNavigate();
@@ -160,42 +167,45 @@ export function PayrollReviewScreen() {
   const d = p.data;
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader mb={0} title="Review payroll" />
+      <PageHeader mb={0} title={t('payrollFlowScreens.reviewPayroll')} />
       <Card>
         <SimpleGrid cols={2}>
-          <Text c="dimmed">Name</Text>
+          <Text c="dimmed">{t('payrollFlowScreens.name')}</Text>
           <Text>{d.name}</Text>
-          <Text c="dimmed">Type</Text>
+          <Text c="dimmed">{t('payrollFlowScreens.type')}</Text>
           <Text>
-            {d.type === 'once' ? 'Once' : 'Recurring'} · {d.mode === 'instant' ? 'Instant' : 'Scheduled'}
+            {d.type === 'once' ? t('payrollFlowScreens.once') : t('payrollFlowScreens.recurring')} ·{' '}
+            {d.mode === 'instant' ? t('payrollFlowScreens.instant') : t('payrollFlowScreens.scheduled')}
           </Text>
-          <Text c="dimmed">Employees</Text>
+          <Text c="dimmed">{t('payrollFlowScreens.employees')}</Text>
           <Text>{d.employeeCount}</Text>
-          <Text c="dimmed">Net pay</Text>
+          <Text c="dimmed">{t('payrollFlowScreens.netPay2')}</Text>
           <Text>{d.netAmountMinor === null ? MASKED : formatMoney(d.netAmountMinor)}</Text>
         </SimpleGrid>
       </Card>
       <Group justify="flex-end">
         <Button variant="secondary" onClick={() => navigate(paths.payroll.preview.href({ id }))}>
-          Back
+          {t('payrollFlowScreens.back')}
         </Button>
         <Button loading={submit.isPending} disabled={d.status !== 'draft'} onClick={() => submit.mutate()}>
-          Submit for approval
+          {t('payrollFlowScreens.submitForApproval')}
         </Button>
       </Group>
       <Modal
         opened={done}
         onClose={() => navigate(paths.payroll.root.href())}
-        title="Payroll Created"
+        title={t('payrollFlowScreens.payrollCreated')}
         centered
       >
         <Stack>
-          <Text>{d.name} was sent for approval. Each employee is paid when it is approved.</Text>
+          <Text>{t('payrollFlowScreens.wasSentForApprovalEach', { name: d.name })}</Text>
           <Group justify="flex-end">
             <Button variant="secondary" onClick={() => navigate(paths.payroll.details.href({ ref: id }))}>
-              View payroll
+              {t('payrollFlowScreens.viewPayroll')}
             </Button>
-            <Button onClick={() => navigate(paths.dashboard.href())}>Back Home</Button>
+            <Button onClick={() => navigate(paths.dashboard.href())}>
+              {t('payrollFlowScreens.backHome')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

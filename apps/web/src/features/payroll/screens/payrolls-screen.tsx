@@ -9,6 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { MASKED, payrollStatusLabel } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useTranslation } from 'react-i18next';
 
 const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
   { key: 'all', title: 'All Payroll', query: {} },
@@ -20,6 +21,7 @@ const GROUPS = [] as const;
 
 /** /payroll, /payroll/recurring, /payroll/pending, /payroll/rejected (002 §2). */
 export function PayrollsScreen() {
+  const { t } = useTranslation('payroll');
   const list = useLocation().pathname.split('/')[2] ?? 'all';
   const navigate = useNavigate();
   const current = LISTS.find((l) => l.key === list) ?? LISTS[0];
@@ -28,7 +30,12 @@ export function PayrollsScreen() {
   const items = q.data?.items ?? [];
   return (
     <Stack gap="lg">
-      <PageHeader mb={0} title="Payroll" description={current.title} actions={<PayrollsActions />} />
+      <PageHeader
+        mb={0}
+        title={t('payrollsScreen.payroll')}
+        description={current.title}
+        actions={<PayrollsActions />}
+      />
       <Tabs
         value={current.key}
         onChange={(v) =>
@@ -50,18 +57,18 @@ export function PayrollsScreen() {
           onChange={setFilters}
           dates={false}
           presets={[]}
-          searchPlaceholder="Search by name or reference"
+          searchPlaceholder={t('payrollsScreen.searchByNameOrReference')}
         />
         <ListBody query={q} isEmpty={!items.length}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Employees</Table.Th>
-                <Table.Th>Net pay</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('payrollsScreen.date')}</Table.Th>
+                <Table.Th>{t('payrollsScreen.name')}</Table.Th>
+                <Table.Th>{t('payrollsScreen.type')}</Table.Th>
+                <Table.Th>{t('payrollsScreen.employees')}</Table.Th>
+                <Table.Th>{t('payrollsScreen.netPay')}</Table.Th>
+                <Table.Th>{t('payrollsScreen.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -79,6 +86,7 @@ export function PayrollsScreen() {
 
 /** The header's links to employees, groups and settings, and New payroll, as the user's rights allow. */
 function PayrollsActions() {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   const canCreate = useCan('payrolls', 'post');
   const canEmployees = useCan('payrollEmployees', 'get');
@@ -88,26 +96,31 @@ function PayrollsActions() {
     <>
       {canEmployees && (
         <Button variant="secondary" onClick={() => navigate(paths.payroll.employees.href())}>
-          Employees
+          {t('payrollsScreen.employees')}
         </Button>
       )}
       {canGroups && (
         <Button variant="secondary" onClick={() => navigate(paths.payroll.groups.href())}>
-          Groups
+          {t('payrollsScreen.groups')}
         </Button>
       )}
       {canSettings && (
         <Button variant="secondary" onClick={() => navigate(paths.payroll.settings.href())}>
-          Settings
+          {t('payrollsScreen.settings')}
         </Button>
       )}
-      {canCreate && <Button onClick={() => navigate(paths.payroll.create.href())}>New payroll</Button>}
+      {canCreate && (
+        <Button onClick={() => navigate(paths.payroll.create.href())}>
+          {t('payrollsScreen.newPayroll')}
+        </Button>
+      )}
     </>
   );
 }
 
 /** One run; the row opens its details. */
 function PayrollRow({ p }: { p: Payroll }) {
+  const { t } = useTranslation('payroll');
   const navigate = useNavigate();
   return (
     <Table.Tr
@@ -116,7 +129,7 @@ function PayrollRow({ p }: { p: Payroll }) {
     >
       <Table.Td>{formatDate(p.createdAt)}</Table.Td>
       <Table.Td>{p.name}</Table.Td>
-      <Table.Td>{p.type === 'once' ? 'Once' : 'Recurring'}</Table.Td>
+      <Table.Td>{p.type === 'once' ? t('payrollsScreen.once') : t('payrollsScreen.recurring')}</Table.Td>
       <Table.Td>{p.employeeCount}</Table.Td>
       <Table.Td>{p.netAmountMinor === null ? MASKED : formatMoney(p.netAmountMinor)}</Table.Td>
       <Table.Td>

@@ -5,6 +5,7 @@ import { type RemittanceKind } from '@owo/contract/payroll-settings';
 import { fetchFile, saveBlob } from '../../../lib/files';
 import { useActiveAccount } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
+import { useTranslation } from 'react-i18next';
 
 const FILES: { kind: RemittanceKind; label: string }[] = [
   { kind: 'paye', label: 'PAYE by state' },
@@ -32,6 +33,7 @@ export function recentMonths(now = new Date(), count = 24) {
  * canViewPayrollSensitiveData (the server refuses the others too).
  */
 export function RemittanceSection() {
+  const { t } = useTranslation('payroll');
   const role = useActiveAccount().data?.activeAccount?.role;
   const months = recentMonths();
   const [month, setMonth] = useState(months[0].value);
@@ -46,7 +48,7 @@ export function RemittanceSection() {
       });
       saveBlob(blob, filename);
     } catch (err) {
-      toastError(err instanceof Error ? err.message : 'Could not download the remittance schedule');
+      toastError(err instanceof Error ? err.message : t('remittanceSection.couldNotDownloadTheRemittance'));
     } finally {
       setBusy(null);
     }
@@ -55,16 +57,15 @@ export function RemittanceSection() {
     <Card>
       <Stack gap="sm">
         <div>
-          <Title order={4}>Remittance schedules</Title>
+          <Title order={4}>{t('remittanceSection.remittanceSchedules')}</Title>
           <Text c="dimmed" size="sm">
-            CSV schedules of a month&apos;s paid payroll: PAYE per state of residence, pension per PFA with
-            the RSA PIN, and NHF
+            {t('remittanceSection.csvSchedulesOfAMonthS')}
           </Text>
         </div>
         {canViewPayrollSensitiveData(role) ? (
           <Group align="flex-end">
             <Select
-              label="Month"
+              label={t('remittanceSection.month')}
               data={months}
               value={month}
               onChange={(v) => v && setMonth(v)}

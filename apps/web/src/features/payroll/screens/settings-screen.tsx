@@ -11,6 +11,7 @@ import { useCan } from '../../../lib/session';
 import { RemittanceSection } from './remittance-section';
 import { PageHeader } from '../../../components/page-header';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 const settingsKey = ['payroll', 'settings'] as const;
 
@@ -77,11 +78,12 @@ function ThresholdFields({
   form: ReturnType<typeof useSettingsForm>['form'];
   disabled: boolean;
 }) {
+  const { t } = useTranslation('payroll');
   const err = form.formState.errors;
   return (
     <FormGrid>
       <TextInput
-        label="Pension applies from this many employees"
+        label={t('settingsScreen.pensionAppliesFromThisMany')}
         inputMode="numeric"
         {...form.register('pensionMinEmployees')}
         error={err.pensionMinEmployees?.message}
@@ -92,7 +94,7 @@ function ThresholdFields({
         name="nsitfBase"
         render={({ field }) => (
           <Select
-            label="NSITF (1%) is computed on"
+            label={t('settingsScreen.nsitf1IsComputedOn')}
             data={[
               { value: 'gross', label: 'Gross pay' },
               { value: 'bht', label: 'Basic + housing + transport' },
@@ -111,6 +113,7 @@ function ThresholdFields({
 
 /** /payroll/settings (issue 25 §0, §4): the statutory settings, GET/PUT /payrolls/settings. */
 export function PayrollSettingsScreen() {
+  const { t } = useTranslation('payroll');
   const q = useQuery({
     queryKey: settingsKey,
     queryFn: async () => (await api.get<PayrollSettings>('/payrolls/settings')).data,
@@ -121,42 +124,45 @@ export function PayrollSettingsScreen() {
     <Stack gap="lg">
       <PageHeader
         mb={0}
-        title="Payroll settings"
-        description="Nigerian statutory deductions used by payrolls created from now on"
+        title={t('settingsScreen.payrollSettings')}
+        description={t('settingsScreen.nigerianStatutoryDeductionsUsedBy')}
       />
       <Card>
         {q.isError ? (
-          <Alert color="red">Could not load the payroll settings</Alert>
+          <Alert color="red">{t('settingsScreen.couldNotLoadThePayroll')}</Alert>
         ) : (
-          <form onSubmit={form.handleSubmit((v) => save.mutate(v))} aria-label="Payroll settings">
+          <form
+            onSubmit={form.handleSubmit((v) => save.mutate(v))}
+            aria-label={t('settingsScreen.payrollSettings')}
+          >
             <Stack>
               <SwitchField
                 form={form}
                 name="enabled"
-                label="Compute statutory deductions (PAYE, pension, NHF)"
+                label={t('settingsScreen.computeStatutoryDeductionsPayePension')}
                 disabled={!canEdit}
               />
               <SwitchField
                 form={form}
                 name="nhfDefault"
-                label="NHF on for new employees"
+                label={t('settingsScreen.nhfOnForNewEmployees')}
                 disabled={!canEdit}
               />
               <SwitchField
                 form={form}
                 name="minimumWageExempt"
-                label={`No PAYE at or below the national minimum wage${
-                  q.data
+                label={t('settingsScreen.noPayeAtOrBelow', {
+                  value: q.data
                     ? ` (${formatMoney(Math.round(Number(q.data.minimumWageMonthly) * 100))} a month)`
-                    : ''
-                }`}
+                    : '',
+                })}
                 disabled={!canEdit}
               />
               <ThresholdFields form={form} disabled={!canEdit} />
               {canEdit && (
                 <Group justify="flex-end">
                   <Button type="submit" loading={save.isPending} disabled={!q.data}>
-                    Save settings
+                    {t('settingsScreen.saveSettings')}
                   </Button>
                 </Group>
               )}

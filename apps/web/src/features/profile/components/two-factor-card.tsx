@@ -22,6 +22,7 @@ function CodeForm(props: {
   pending: boolean;
   form: ReturnType<typeof useCodeForm>;
 }) {
+  const { t } = useTranslation('accounts');
   const { form } = props;
   return (
     <form onSubmit={form.handleSubmit((v) => void props.onCode(v.code))} noValidate>
@@ -42,7 +43,7 @@ function CodeForm(props: {
         </Button>
         {props.onCancel && (
           <Button variant="secondary" onClick={props.onCancel}>
-            Cancel
+            {t('twoFactorCard.cancel')}
           </Button>
         )}
       </Group>

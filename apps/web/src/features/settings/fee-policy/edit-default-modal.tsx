@@ -5,6 +5,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { feesApi, settingsKeys } from '../api';
 import { METHOD_LABEL } from './method-label';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 type BandDraft = { upTo: string; flat: string };
 const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
@@ -63,14 +64,17 @@ function useEditDefault(p: FeePolicyAnswer | null, onClose: () => void) {
 
 /** The bands: an upper bound (none on the last) and a fee each; Add band keeps the open-ended last. */
 function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => void; error?: string }) {
+  const { t } = useTranslation('settings');
   const { bands, setBands } = props;
   return (
     <Stack gap="xs">
       {bands.map((b, i) => (
         <Group key={i} align="flex-end" wrap="nowrap">
           <TextInput
-            label={i === 0 ? 'Up to (amount)' : undefined}
-            placeholder={i === bands.length - 1 ? 'No upper limit' : 'Amount'}
+            label={i === 0 ? t('editDefaultModal.upToAmount') : undefined}
+            placeholder={
+              i === bands.length - 1 ? t('editDefaultModal.noUpperLimit') : t('editDefaultModal.amount')
+            }
             disabled={i === bands.length - 1}
             value={i === bands.length - 1 ? '' : b.upTo}
             onChange={(e) =>
@@ -79,7 +83,7 @@ function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => 
             style={{ flex: 1 }}
           />
           <TextInput
-            label={i === 0 ? 'Fee' : undefined}
+            label={i === 0 ? t('editDefaultModal.fee') : undefined}
             value={b.flat}
             onChange={(e) =>
               setBands(bands.map((x, j) => (j === i ? { ...x, flat: e.currentTarget.value } : x)))
@@ -89,7 +93,7 @@ function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => 
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label="Remove band"
+            aria-label={t('editDefaultModal.removeBand')}
             disabled={bands.length === 1}
             onClick={() => setBands(bands.filter((_, j) => j !== i))}
             mb={4}
@@ -109,7 +113,7 @@ function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => 
         onClick={() => setBands([...bands.slice(0, -1), { upTo: '', flat: '0' }, bands[bands.length - 1]])}
         disabled={bands.length >= 10}
       >
-        Add band
+        {t('editDefaultModal.addBand')}
       </Button>
     </Stack>
   );
@@ -117,6 +121,7 @@ function BandsEditor(props: { bands: BandDraft[]; setBands: (b: BandDraft[]) => 
 
 /** A platform administrator edits a platform default (PUT /platform/fee-policy). */
 export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const p = props.policy;
   const f = useEditDefault(p, props.onClose);
   const { kind, setKind, flat, setFlat, percent, setPercent, min, setMin, cap, setCap, bands, setBands } = f;
@@ -127,7 +132,7 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
     <Modal
       opened
       onClose={props.onClose}
-      title={`Platform default: ${METHOD_LABEL[p.method]} (${p.currency})`}
+      title={t('editDefaultModal.platformDefault', { value: METHOD_LABEL[p.method], currency: p.currency })}
       size="lg"
     >
       <Stack>
@@ -141,7 +146,7 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
         />
         {kind === 'flat' ? (
           <TextInput
-            label="Flat fee"
+            label={t('editDefaultModal.flatFee')}
             value={flat}
             onChange={(e) => setFlat(e.currentTarget.value)}
             error={err('flat')}
@@ -151,19 +156,19 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
         )}
         <FormGrid cols={3}>
           <TextInput
-            label="Percent"
+            label={t('editDefaultModal.percent')}
             value={percent}
             onChange={(e) => setPercent(e.currentTarget.value)}
             error={err('percent')}
           />
           <TextInput
-            label="Minimum fee"
+            label={t('editDefaultModal.minimumFee')}
             value={min}
             onChange={(e) => setMin(e.currentTarget.value)}
             error={err('min')}
           />
           <TextInput
-            label="Cap"
+            label={t('editDefaultModal.cap')}
             value={cap}
             onChange={(e) => setCap(e.currentTarget.value)}
             error={err('cap')}
@@ -171,14 +176,14 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
         </FormGrid>
         <Group justify="space-between">
           <Button variant="subtle" loading={reset.isPending} onClick={() => reset.mutate()}>
-            Reset to built-in default
+            {t('editDefaultModal.resetToBuiltInDefault')}
           </Button>
           <Group>
             <Button variant="secondary" onClick={props.onClose}>
-              Cancel
+              {t('editDefaultModal.cancel')}
             </Button>
             <Button loading={save.isPending} onClick={submit}>
-              Save default
+              {t('editDefaultModal.saveDefault')}
             </Button>
           </Group>
         </Group>

@@ -26,6 +26,7 @@ import { feesApi, useFeePolicies, usePlatformFeePolicies } from '../api';
 import { EditDefaultModal } from './edit-default-modal';
 import { METHOD_LABEL } from './method-label';
 import { FormGrid } from '../../../components/form-grid';
+import { useTranslation } from 'react-i18next';
 
 /** The platform fee bounds every business's own fee policy (issue 34 §5). */
 export const FEE_FLOOR_NOTE =
@@ -48,6 +49,7 @@ export function describeRule(p: FeePolicyAnswer): string {
 }
 
 function BandsTable(props: { p: FeePolicyAnswer; highlight?: number | null }) {
+  const { t } = useTranslation('settings');
   const { p } = props;
   if (!p.bands?.length) return null;
   let from = 0;
@@ -55,8 +57,8 @@ function BandsTable(props: { p: FeePolicyAnswer; highlight?: number | null }) {
     <Table withTableBorder mt="xs" fz="sm">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th ta="right">Fee</Table.Th>
+          <Table.Th>{t('feePolicyScreen.amount')}</Table.Th>
+          <Table.Th ta="right">{t('feePolicyScreen.fee')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -80,6 +82,7 @@ function BandsTable(props: { p: FeePolicyAnswer; highlight?: number | null }) {
 
 /** The fee for an amount, from the server's own arithmetic (GET /settings/fee-policy/quote). */
 function FeePreview(props: { policies: FeePolicyAnswer[] }) {
+  const { t } = useTranslation('settings');
   const [method, setMethod] = useState<string>('bank-transfer');
   const [currency, setCurrency] = useState<string>('NGN');
   const [amount, setAmount] = useState('');
@@ -96,26 +99,26 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
   return (
     <Card withBorder>
       <Title order={4} mb="sm">
-        Preview a fee
+        {t('feePolicyScreen.previewAFee')}
       </Title>
       <FormGrid cols={3}>
         <Select
-          label="Method"
+          label={t('feePolicyScreen.method')}
           data={FEE_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] ?? m }))}
           value={method}
           onChange={(v) => v && setMethod(v)}
           allowDeselect={false}
         />
         <Select
-          label="Currency"
+          label={t('feePolicyScreen.currency')}
           data={[...CURRENCIES]}
           value={currency}
           onChange={(v) => v && setCurrency(v)}
           allowDeselect={false}
         />
         <TextInput
-          label="Amount"
-          placeholder="e.g. 25,000"
+          label={t('feePolicyScreen.amount')}
+          placeholder={t('feePolicyScreen.eG25000')}
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
@@ -127,7 +130,7 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
         <Group mt="md" gap="xl" data-testid="fee-preview-result">
           <div>
             <Text size="xs" c="dimmed">
-              Fee
+              {t('feePolicyScreen.fee')}
             </Text>
             <Text fw={700} size="lg">
               {formatMoney(q.data.feeMinor, q.data.currency)}
@@ -135,14 +138,16 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              Total debited
+              {t('feePolicyScreen.totalDebited')}
             </Text>
             <Text fw={700} size="lg">
               {formatMoney(q.data.totalMinor, q.data.currency)}
             </Text>
           </div>
           <Badge variant="light" color={q.data.source === 'account' ? 'blue' : 'gray'}>
-            {q.data.source === 'account' ? 'Your policy' : 'Platform default'}
+            {q.data.source === 'account'
+              ? t('feePolicyScreen.yourPolicy')
+              : t('feePolicyScreen.platformDefault')}
           </Badge>
         </Group>
       )}
@@ -157,17 +162,18 @@ function PolicyTable(props: {
   /** The platform fees: the floor of every business's own policy, shown beside it. */
   floor?: FeePolicyAnswer[];
 }) {
+  const { t } = useTranslation('settings');
   const floorOf = (p: FeePolicyAnswer) =>
     props.floor?.find((f) => f.method === p.method && f.currency === p.currency);
   return (
     <Table>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Method</Table.Th>
-          <Table.Th>Currency</Table.Th>
-          <Table.Th>Fee</Table.Th>
-          <Table.Th>Source</Table.Th>
-          {props.floor && <Table.Th>Platform fee (the least charged)</Table.Th>}
+          <Table.Th>{t('feePolicyScreen.method')}</Table.Th>
+          <Table.Th>{t('feePolicyScreen.currency')}</Table.Th>
+          <Table.Th>{t('feePolicyScreen.fee')}</Table.Th>
+          <Table.Th>{t('feePolicyScreen.source')}</Table.Th>
+          {props.floor && <Table.Th>{t('feePolicyScreen.platformFeeTheLeastCharged')}</Table.Th>}
           {props.onEdit && <Table.Th />}
         </Table.Tr>
       </Table.Thead>
@@ -179,7 +185,9 @@ function PolicyTable(props: {
             <Table.Td>{describeRule(p)}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={p.source === 'account' ? 'blue' : 'gray'}>
-                {p.source === 'account' ? 'Your policy' : 'Platform default'}
+                {p.source === 'account'
+                  ? t('feePolicyScreen.yourPolicy')
+                  : t('feePolicyScreen.platformDefault')}
               </Badge>
             </Table.Td>
             {props.floor && (
@@ -190,7 +198,7 @@ function PolicyTable(props: {
             {props.onEdit && (
               <Table.Td ta="right">
                 <Button size="xs" variant="subtle" onClick={() => props.onEdit!(p)}>
-                  Edit default
+                  {t('feePolicyScreen.editDefault')}
                 </Button>
               </Table.Td>
             )}
@@ -203,6 +211,7 @@ function PolicyTable(props: {
 
 /** /settings/fee-policy: the fee bands in force for this account, a preview, and the platform defaults. */
 export function FeePolicyScreen() {
+  const { t } = useTranslation('settings');
   const policies = useFeePolicies();
   const platform = usePlatformFeePolicies();
   const [editing, setEditing] = useState<FeePolicyAnswer | null>(null);
@@ -211,14 +220,14 @@ export function FeePolicyScreen() {
   return (
     <Box maw={1040} mx="auto">
       <PageHeader
-        title="Fee policy"
-        description="What moving money costs this business: the fee bands in force for each method and currency."
+        title={t('feePolicyScreen.feePolicy')}
+        description={t('feePolicyScreen.whatMovingMoneyCostsThis')}
       />
       <Stack gap="lg">
         <FeePreview policies={policies.data} />
         <Card padding={0}>
           <Title order={4} p="md">
-            Fees in force
+            {t('feePolicyScreen.feesInForce')}
           </Title>
           <Text size="sm" c="dimmed" px="md" pb="sm">
             {FEE_FLOOR_NOTE}
@@ -228,13 +237,13 @@ export function FeePolicyScreen() {
         {platform.data?.editable && (
           <Card padding={0}>
             <Group p="md" justify="space-between">
-              <Title order={4}>Platform defaults</Title>
+              <Title order={4}>{t('feePolicyScreen.platformDefaults')}</Title>
               <Badge color="grape" variant="light">
-                Platform administrator
+                {t('feePolicyScreen.platformAdministrator')}
               </Badge>
             </Group>
             <Alert mx="md" mb="md" color="grape" variant="light">
-              These apply to every business without its own policy.
+              {t('feePolicyScreen.theseApplyToEveryBusiness')}
             </Alert>
             <PolicyTable policies={platform.data.policies} onEdit={setEditing} />
           </Card>

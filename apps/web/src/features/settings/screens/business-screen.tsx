@@ -6,6 +6,7 @@ import { RequirePermission } from '../../../app/guards/guards';
 import { useCan } from '../../../lib/session';
 import { OrganisationSection } from './organisation-section';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 type SettingsLink = { to: string; title: string; text: string; resource: Resource };
 /** Every settings page, shown to members whose role reads it. */
@@ -89,14 +90,15 @@ function SettingsCard(props: SettingsLink) {
 
 /** /settings and /settings/business (002 §2): the business profile over GET/PUT /settings/organisation. */
 export function BusinessScreen(props: { withIndex?: boolean }) {
+  const { t } = useTranslation('settings');
   return (
     <Box maw={1040} mx="auto">
       <PageHeader
-        title={props.withIndex ? 'Settings' : 'Business profile'}
+        title={props.withIndex ? t('businessScreen.settings') : t('businessScreen.businessProfile')}
         description={
           props.withIndex
-            ? 'Your business profile, and the settings of each area of Owo.'
-            : 'Your business as Owo knows it: the name your team and customers see, and the registered details from verification.'
+            ? t('businessScreen.yourBusinessProfileAndThe')
+            : t('businessScreen.yourBusinessAsOwoKnows')
         }
       />
       <Stack gap="xl">
@@ -108,7 +110,7 @@ export function BusinessScreen(props: { withIndex?: boolean }) {
           </SimpleGrid>
         )}
         <Stack gap="sm">
-          {props.withIndex && <Title order={3}>Business profile</Title>}
+          {props.withIndex && <Title order={3}>{t('businessScreen.businessProfile')}</Title>}
           <RequirePermission resource="parameters">
             <OrganisationSection />
           </RequirePermission>

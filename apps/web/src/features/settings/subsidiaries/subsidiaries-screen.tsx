@@ -10,11 +10,13 @@ import { useCan } from '../../../lib/session';
 import { refreshSubsidiaries, settingsKeys, subsidiariesApi } from '../api';
 import { SubsidiaryForm } from './subsidiary-form';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 const GROUPS = [] as const;
 
 /** /settings/subsidiaries: the account's subsidiaries (list kit: search in the URL, pages), create. */
 export function SubsidiariesScreen() {
+  const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const canCreate = useCan('subsidiaries', 'post');
   const [creating, setCreating] = useState(false);
@@ -34,9 +36,13 @@ export function SubsidiariesScreen() {
   return (
     <Box maw={1040} mx="auto">
       <PageHeader
-        title="Subsidiaries"
-        description="Branches or business units. Members can be limited to some of them, and every payment records the one it was made in."
-        actions={canCreate && <Button onClick={() => setCreating(true)}>New subsidiary</Button>}
+        title={t('subsidiariesScreen.subsidiaries')}
+        description={t('subsidiariesScreen.branchesOrBusinessUnitsMembers')}
+        actions={
+          canCreate && (
+            <Button onClick={() => setCreating(true)}>{t('subsidiariesScreen.newSubsidiary')}</Button>
+          )
+        }
       />
       <Stack gap="lg">
         <Card>
@@ -46,7 +52,7 @@ export function SubsidiariesScreen() {
             presets={[]}
             value={filters}
             onChange={setFilters}
-            searchPlaceholder="Search subsidiaries"
+            searchPlaceholder={t('subsidiariesScreen.searchSubsidiaries')}
           />
         </Card>
         <Card padding={0}>
@@ -56,9 +62,13 @@ export function SubsidiariesScreen() {
           <ListPagination pagination={list.data?.pagination} page={page} onChange={setPage} />
         </Card>
       </Stack>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New subsidiary">
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t('subsidiariesScreen.newSubsidiary')}
+      >
         <SubsidiaryForm
-          submitLabel="Create subsidiary"
+          submitLabel={t('subsidiariesScreen.createSubsidiary')}
           save={subsidiariesApi.create}
           onCancel={() => setCreating(false)}
           onSaved={(res) => {
@@ -75,15 +85,16 @@ export function SubsidiariesScreen() {
 
 /** The subsidiaries table; a row opens the subsidiary. */
 function SubsidiariesTable({ items }: { items: Subsidiary[] | undefined }) {
+  const { t } = useTranslation('settings');
   const navigate = useNavigate();
   return (
     <Table highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Members</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Created</Table.Th>
+          <Table.Th>{t('subsidiariesScreen.name')}</Table.Th>
+          <Table.Th>{t('subsidiariesScreen.members')}</Table.Th>
+          <Table.Th>{t('subsidiariesScreen.status')}</Table.Th>
+          <Table.Th>{t('subsidiariesScreen.created')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -106,7 +117,7 @@ function SubsidiariesTable({ items }: { items: Subsidiary[] | undefined }) {
             <Table.Td>{s.membersCount}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={s.active ? 'green' : 'gray'}>
-                {s.active ? 'Active' : 'Inactive'}
+                {s.active ? t('subsidiariesScreen.active') : t('subsidiariesScreen.inactive')}
               </Badge>
             </Table.Td>
             <Table.Td>{formatDate(s.createdAt)}</Table.Td>

@@ -3,6 +3,7 @@ import { subsidiaryBody } from '@owo/contract/accounts';
 import type { Envelope } from '../../../lib/api';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
+import { useTranslation } from 'react-i18next';
 
 export type SubsidiaryValues = { name: string; description?: string | null };
 
@@ -14,6 +15,7 @@ export function SubsidiaryForm(props: {
   onSaved: (res: Envelope<unknown>) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation('settings');
   const form = useZodForm(subsidiaryBody, {
     defaultValues: { name: props.initial?.name ?? '', description: props.initial?.description ?? '' },
   });
@@ -25,14 +27,14 @@ export function SubsidiaryForm(props: {
     >
       <Stack>
         <TextInput
-          label="Name"
+          label={t('subsidiaryForm.name')}
           required
           maxLength={120}
           {...form.register('name')}
           error={form.formState.errors.name?.message}
         />
         <Textarea
-          label="Description"
+          label={t('subsidiaryForm.description')}
           autosize
           minRows={2}
           maxLength={500}
@@ -42,7 +44,7 @@ export function SubsidiaryForm(props: {
         <Group justify="flex-end">
           {props.onCancel && (
             <Button variant="secondary" onClick={props.onCancel}>
-              Cancel
+              {t('subsidiaryForm.cancel')}
             </Button>
           )}
           <Button type="submit" loading={save.isPending}>

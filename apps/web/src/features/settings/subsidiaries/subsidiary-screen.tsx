@@ -26,11 +26,13 @@ import { isFullAccessRole, sessionKeys, useCan } from '../../../lib/session';
 import { refreshSubsidiaries, settingsKeys, subsidiariesApi, useSubsidiary } from '../api';
 import { SubsidiaryForm } from './subsidiary-form';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 type SubsidiaryDetail = NonNullable<ReturnType<typeof useSubsidiary>['data']>;
 
 /** /settings/subsidiaries/:id: one subsidiary, its members; edit, deactivate or delete it. */
 export function SubsidiaryScreen() {
+  const { t } = useTranslation('settings');
   const { id = '' } = useParams();
   const sub = useSubsidiary(id);
   const actions = useSubsidiaryActions(id);
@@ -41,18 +43,18 @@ export function SubsidiaryScreen() {
   return (
     <Box maw={1040} mx="auto">
       <Anchor component={Link} to={paths.settings.subsidiaries.href()} size="sm">
-        ← Subsidiaries
+        {t('subsidiaryScreen.subsidiaries')}
       </Anchor>
       <PageHeader
         title={s.name}
-        description={s.description || 'No description'}
+        description={s.description || t('subsidiaryScreen.noDescription')}
         actions={<SubsidiaryHeaderActions s={s} actions={actions} />}
       />
       <Stack gap="lg">
         {actions.deleteRefusal && (
           <Alert
             color="orange"
-            title="Not deleted"
+            title={t('subsidiaryScreen.notDeleted')}
             withCloseButton
             onClose={() => actions.setDeleteRefusal(null)}
           >
@@ -62,10 +64,14 @@ export function SubsidiaryScreen() {
         <SubsidiaryMembersCard id={id} members={s.members} />
       </Stack>
 
-      <Modal opened={actions.editing} onClose={() => actions.setEditing(false)} title="Edit subsidiary">
+      <Modal
+        opened={actions.editing}
+        onClose={() => actions.setEditing(false)}
+        title={t('subsidiaryScreen.editSubsidiary')}
+      >
         <SubsidiaryForm
           initial={{ name: s.name, description: s.description }}
-          submitLabel="Save changes"
+          submitLabel={t('subsidiaryScreen.saveChanges')}
           save={(v) => subsidiariesApi.update(id, v)}
           onCancel={() => actions.setEditing(false)}
           onSaved={(res) => {
@@ -130,14 +136,15 @@ function useSubsidiaryActions(id: string) {
 type SubsidiaryActions = ReturnType<typeof useSubsidiaryActions>;
 
 function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions: SubsidiaryActions }) {
+  const { t } = useTranslation('settings');
   return (
     <Group>
       <Badge size="lg" variant="light" color={s.active ? 'green' : 'gray'}>
-        {s.active ? 'Active' : 'Inactive'}
+        {s.active ? t('subsidiaryScreen.active') : t('subsidiaryScreen.inactive')}
       </Badge>
       {actions.canEdit && (
         <Button variant="secondary" onClick={() => actions.setEditing(true)}>
-          Edit
+          {t('subsidiaryScreen.edit')}
         </Button>
       )}
       {actions.canEdit && (
@@ -146,12 +153,12 @@ function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions:
           loading={actions.toggle.isPending}
           onClick={() => actions.toggle.mutate(!s.active)}
         >
-          {s.active ? 'Deactivate' : 'Activate'}
+          {s.active ? t('subsidiaryScreen.deactivate') : t('subsidiaryScreen.activate')}
         </Button>
       )}
       {actions.canDelete && (
         <Button variant="danger" onClick={() => actions.setConfirmDelete(true)}>
-          Delete
+          {t('subsidiaryScreen.delete')}
         </Button>
       )}
     </Group>
@@ -159,20 +166,21 @@ function SubsidiaryHeaderActions({ s, actions }: { s: SubsidiaryDetail; actions:
 }
 
 function SubsidiaryMembersCard({ id, members }: { id: string; members: SubsidiaryDetail['members'] }) {
+  const { t } = useTranslation('settings');
   return (
     <Card padding={0}>
       <Title order={4} p="md" pb={4}>
-        Members ({members.length})
+        {t('subsidiaryScreen.members', { length: members.length })}
       </Title>
       <SubsidiaryAccessEditor id={id} members={members} />
       {members.length ? (
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Access</Table.Th>
+              <Table.Th>{t('subsidiaryScreen.name')}</Table.Th>
+              <Table.Th>{t('subsidiaryScreen.email')}</Table.Th>
+              <Table.Th>{t('subsidiaryScreen.role')}</Table.Th>
+              <Table.Th>{t('subsidiaryScreen.access')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -186,7 +194,7 @@ function SubsidiaryMembersCard({ id, members }: { id: string; members: Subsidiar
                 <Table.Td tt="capitalize">{m.role}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={m.active ? 'green' : 'gray'}>
-                    {m.active ? 'Active' : 'Paused'}
+                    {m.active ? t('subsidiaryScreen.active') : t('subsidiaryScreen.paused')}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
@@ -198,7 +206,7 @@ function SubsidiaryMembersCard({ id, members }: { id: string; members: Subsidiar
         </Table>
       ) : (
         <Text c="dimmed" size="sm" px="md" pb="md">
-          No member has access to this subsidiary yet. Owners and admins see every subsidiary.
+          {t('subsidiaryScreen.noMemberHasAccessTo')}
         </Text>
       )}
     </Card>
@@ -206,23 +214,21 @@ function SubsidiaryMembersCard({ id, members }: { id: string; members: Subsidiar
 }
 
 function DeleteSubsidiaryModal({ name, actions }: { name: string; actions: SubsidiaryActions }) {
+  const { t } = useTranslation('settings');
   return (
     <Modal
       opened={actions.confirmDelete}
       onClose={() => actions.setConfirmDelete(false)}
-      title="Delete subsidiary"
+      title={t('subsidiaryScreen.deleteSubsidiary')}
     >
       <Stack>
-        <Text size="sm">
-          Delete {name}? A subsidiary that payments or other records name cannot be deleted; deactivate it
-          instead.
-        </Text>
+        <Text size="sm">{t('subsidiaryScreen.deleteASubsidiaryThatPayments', { name })}</Text>
         <Group justify="flex-end">
           <Button variant="secondary" onClick={() => actions.setConfirmDelete(false)}>
-            Cancel
+            {t('subsidiaryScreen.cancel')}
           </Button>
           <Button variant="danger" loading={actions.remove.isPending} onClick={() => actions.remove.mutate()}>
-            Delete
+            {t('subsidiaryScreen.delete')}
           </Button>
         </Group>
       </Stack>
@@ -240,6 +246,7 @@ const refreshSubsidiary = (id: string) => {
  * (other than an owner or admin) with access to no subsidiary sees none.
  */
 function SubsidiaryAccessEditor(props: { id: string; members: { memberId: string }[] }) {
+  const { t } = useTranslation('settings');
   const canAdd = useCan('subsidiaryMembers', 'post');
   const [memberId, setMemberId] = useState<string | null>(null);
   const candidates = useQuery({
@@ -268,27 +275,26 @@ function SubsidiaryAccessEditor(props: { id: string; members: { memberId: string
   return (
     <Stack gap="xs" px="md" pb="md">
       <Text size="sm" c="dimmed" data-testid="subsidiary-access-rule">
-        Owners and admins see every subsidiary. Every other member sees only the subsidiaries they have active
-        access to: a member with no subsidiary access sees no subsidiary&apos;s records and cannot create any.
+        {t('subsidiaryScreen.ownersAndAdminsSeeEvery')}
       </Text>
       {canAdd && (
         <Group align="flex-end">
           <Select
-            label="Give access to"
-            placeholder="Choose a member"
+            label={t('subsidiaryScreen.giveAccessTo')}
+            placeholder={t('subsidiaryScreen.chooseAMember')}
             w={280}
             data={options}
             value={memberId}
             onChange={setMemberId}
             searchable
-            nothingFoundMessage="No other member to add"
+            nothingFoundMessage={t('subsidiaryScreen.noOtherMemberToAdd')}
           />
           <Button
             disabled={!memberId}
             loading={add.isPending}
             onClick={() => memberId && add.mutate(memberId)}
           >
-            Give access
+            {t('subsidiaryScreen.giveAccess')}
           </Button>
         </Group>
       )}
@@ -297,6 +303,7 @@ function SubsidiaryAccessEditor(props: { id: string; members: { memberId: string
 }
 
 function AccessActions(props: { id: string; memberId: string; active: boolean }) {
+  const { t } = useTranslation('settings');
   const canPause = useCan('subsidiaryMembers', 'patch');
   const canRemove = useCan('subsidiaryMembers', 'delete');
   const toggle = useApiMutation({
@@ -311,7 +318,7 @@ function AccessActions(props: { id: string; memberId: string; active: boolean })
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       {canPause && (
         <Button size="xs" variant="subtle" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-          {props.active ? 'Pause' : 'Resume'}
+          {props.active ? t('subsidiaryScreen.pause') : t('subsidiaryScreen.resume')}
         </Button>
       )}
       {canRemove && (
@@ -320,9 +327,9 @@ function AccessActions(props: { id: string; memberId: string; active: boolean })
           variant="danger"
           loading={remove.isPending}
           onClick={() => remove.mutate()}
-          title="Without access to any subsidiary, the member sees none"
+          title={t('subsidiaryScreen.withoutAccessToAnySubsidiary')}
         >
-          Remove
+          {t('subsidiaryScreen.remove')}
         </Button>
       )}
     </Group>

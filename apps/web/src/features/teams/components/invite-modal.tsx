@@ -53,7 +53,7 @@ export function InviteModal(props: { opened: boolean; onClose: () => void }) {
             label={t('invite.email')}
             type="email"
             required
-            placeholder="name@company.ng"
+            placeholder={t('inviteModal.nameCompanyNg')}
             {...form.register('email')}
             error={form.formState.errors.email?.message}
           />

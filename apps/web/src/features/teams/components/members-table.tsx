@@ -67,11 +67,11 @@ function MemberRow(props: {
             </Menu.Item>
             {props.flags.canEditTeamMembers && m.active && (
               <Menu.Item onClick={() => props.onLimit(m)}>
-                {m.limit ? 'Edit spend limit' : 'Add spend limit'}
+                {m.limit ? t('membersTable.editSpendLimit') : t('membersTable.addSpendLimit')}
               </Menu.Item>
             )}
             {props.where === 'agents' && props.flags.canManageCommissionSettings && (
-              <Menu.Item onClick={() => props.onCommission(m)}>Edit commission</Menu.Item>
+              <Menu.Item onClick={() => props.onCommission(m)}>{t('membersTable.editCommission')}</Menu.Item>
             )}
             {canChangeMemberRole(m, props.flags) && m.active && (
               <Menu.Item onClick={() => props.onChangeRole(m)}>{t('changeRole.action')}</Menu.Item>

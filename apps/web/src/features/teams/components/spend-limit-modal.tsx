@@ -5,6 +5,7 @@ import { spendLimitBody } from '@owo/contract/teams';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { refreshTeams, teamsApi } from '../api';
+import { useTranslation } from 'react-i18next';
 
 /** The Teams "Add/Edit spend limit" modal (002 §2, §7): whole naira; the toast is the server's. */
 export function SpendLimitModal(props: { member: Member | null; onClose: () => void }) {
@@ -18,6 +19,7 @@ export function SpendLimitModal(props: { member: Member | null; onClose: () => v
 }
 
 function SpendLimitForm(props: { member: Member; onClose: () => void }) {
+  const { t } = useTranslation('teams');
   const m = props.member;
   const mode = m.limit ? 'update' : 'create';
   const form = useZodForm(spendLimitBody, {
@@ -35,15 +37,14 @@ function SpendLimitForm(props: { member: Member; onClose: () => void }) {
     <form onSubmit={form.handleSubmit((v) => save.mutate(v.amount))} noValidate>
       <Stack>
         <Text size="sm" c="dimmed">
-          {m.user.name}: the most they may spend per expense without an approver, and the most they may
-          approve.
+          {t('spendLimitModal.theMostTheyMaySpend', { name: m.user.name })}
         </Text>
         <Controller
           control={form.control}
           name="amount"
           render={({ field, fieldState }) => (
             <NumberInput
-              label="Spend limit (₦)"
+              label={t('spendLimitModal.spendLimit')}
               thousandSeparator=","
               allowDecimal={false}
               min={1}
@@ -55,10 +56,10 @@ function SpendLimitForm(props: { member: Member; onClose: () => void }) {
         />
         <Group justify="flex-end">
           <Button variant="secondary" onClick={props.onClose}>
-            Cancel
+            {t('spendLimitModal.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {mode === 'create' ? 'Set limit' : 'Update limit'}
+            {mode === 'create' ? t('spendLimitModal.setLimit') : t('spendLimitModal.updateLimit')}
           </Button>
         </Group>
       </Stack>

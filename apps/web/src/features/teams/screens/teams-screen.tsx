@@ -72,7 +72,7 @@ export function TeamsScreen() {
                 {flags.canManageCommissionSettings && (
                   <Group justify="flex-end">
                     <Button variant="secondary" onClick={commissionModal.open}>
-                      Default commission
+                      {t('teamsScreen.defaultCommission')}
                     </Button>
                   </Group>
                 )}
