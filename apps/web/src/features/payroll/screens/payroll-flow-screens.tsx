@@ -10,7 +10,6 @@ import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';
 import { MASKED, orderedLines } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
 
 /** The run's totals by line (earnings positive, deductions negative) and employer costs. */
 export function Totals(props: { p: PayrollDetail }) {
