@@ -14,15 +14,24 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.CI ? 1 : 0);
 }
 // One app per Playwright worker, each with its own server, embedded database and demo company, so
-// workers never share state. The first start builds what is stale; the others find it built.
+// workers never share state. The first start builds what is stale; the others find it built and
+// start side by side (each seeds its own database, so nothing waits on another).
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-const apps = [];
-for (let i = 0; i < workers; i++) {
-  const app = await startApp();
+const ready = (app, i) => {
   console.log(
     `App ${i + 1} of ${workers} ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`,
   );
-  apps.push(app);
+  return app;
+};
+const apps = [ready(await startApp(), 0)];
+const rest = await Promise.allSettled(
+  Array.from({ length: workers - 1 }, (_, i) => startApp().then((app) => ready(app, i + 1))),
+);
+for (const r of rest) if (r.status === 'fulfilled') apps.push(r.value);
+const failed = rest.find((r) => r.status === 'rejected');
+if (failed) {
+  await Promise.all(apps.map((a) => a.stop()));
+  throw failed.reason;
 }
 const args = [
   'playwright',
