@@ -79,12 +79,17 @@ function tourSkipped() {
 }
 
 /**
- * A new browser context signed in as `who`, on /dashboard, with the first-run tour skipped: the
- * sign-in by API and the skip as the stored state it leaves, since neither is what these tests
- * check (dashboard.spec and the sign-up helper skip the tour through the page).
+ * A new browser context (at `viewport`, or Playwright's default) signed in as `who`, on /dashboard,
+ * with the first-run tour skipped: the sign-in by API and the skip as the stored state it leaves,
+ * since neither is what these tests check (dashboard.spec and the sign-up helper skip the tour
+ * through the page).
  */
-export async function signedIn(browser: Browser, who: { email: string; password: string } = OWNER) {
-  const context = await browser.newContext({ storageState: tourSkipped() });
+export async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string } = OWNER,
+  viewport?: { width: number; height: number },
+) {
+  const context = await browser.newContext({ storageState: tourSkipped(), viewport });
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/login', { data: who });
   expect(res.ok()).toBe(true);
