@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from '../scripts/build-stale.mjs';
 import { startApp } from './app-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,15 +15,26 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.CI ? 1 : 0);
 }
 // One app per Playwright worker, each with its own server, embedded database and demo company, so
-// workers never share state. The first start builds what is stale; the others find it built.
+// workers never share state. What is stale is built first, once (outside the apps' readiness
+// wait); then the apps start side by side, each seeding its own database.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-const apps = [];
-for (let i = 0; i < workers; i++) {
-  const app = await startApp();
-  console.log(
-    `App ${i + 1} of ${workers} ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`,
-  );
-  apps.push(app);
+buildIfStale('apps/api');
+buildIfStale('apps/web');
+const started = await Promise.allSettled(
+  Array.from({ length: workers }, (_, i) =>
+    startApp().then((app) => {
+      console.log(
+        `App ${i + 1} of ${workers} ready at ${app.baseURL} after ${(app.startupMs / 1000).toFixed(1)}s`,
+      );
+      return app;
+    }),
+  ),
+);
+const apps = started.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+const failed = started.find((r) => r.status === 'rejected');
+if (failed) {
+  await Promise.all(apps.map((a) => a.stop()));
+  throw failed.reason;
 }
 const args = [
   'playwright',

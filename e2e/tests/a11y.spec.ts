@@ -45,6 +45,10 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
   },
 ];
 
+// Every check here is on its own page and reads nothing another wrote: spread over the workers
+// (each with its own app) rather than run one after another on one.
+test.describe.configure({ mode: 'parallel' });
+
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 function describe(violations: Violation[]) {

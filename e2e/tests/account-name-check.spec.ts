@@ -6,20 +6,15 @@
 // Screens land in e2e/artifacts/screens/account-name-check-*.png.
 import { type Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { OWNER, pickOption, shot, skipFirstRunTour } from './ui-support';
+import { OWNER, pickOption, shot, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const ACCOUNT = '0123456785';
 const BANK_NAME = 'CHIDINMA ADAEZE OKAFOR';
 const WARNING = `The bank says this account belongs to ${BANK_NAME}, not Emeka Nwosu. Check the number before you continue.`;
 
-async function ownerAt(browser: Browser, viewport: { width: number; height: number }) {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  const res = await page.request.post('/api/auth/login', { data: OWNER });
-  expect(res.ok()).toBe(true);
-  await skipFirstRunTour(page);
-  return page;
-}
+const ownerAt = (browser: Browser, viewport: { width: number; height: number }) =>
+  signedIn(browser, OWNER, viewport);
 
 for (const [label, viewport] of [
   ['desktop', { width: 1366, height: 900 }],

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose, skipFirstRunTour } from './ui-support';
+import { choose, signedIn } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Expense#2026pass';
@@ -98,14 +98,8 @@ async function signUp(p: { firstName: string; lastName: string; email: string },
   return login.data.accessToken as string;
 }
 
-async function signIn(browser: Browser, email: string) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  await skipFirstRunTour(page);
-  return page;
-}
+const signIn = (browser: Browser, email: string) =>
+  signedIn(browser, { email, password: PASSWORD }, { width: 1280, height: 900 });
 
 async function decide(
   page: Page,

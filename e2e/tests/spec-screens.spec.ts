@@ -6,16 +6,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { setDemoRole } from './demo-state';
-import {
-  choose,
-  nuban,
-  OWNER,
-  pickOption,
-  promoteSecondPerson,
-  SECOND,
-  shot,
-  skipFirstRunTour,
-} from './ui-support';
+import { choose, nuban, OWNER, pickOption, promoteSecondPerson, SECOND, shot, signedIn } from './ui-support';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -36,14 +27,6 @@ const typedDate = (days: number) => {
 test.afterAll(async ({ request }) => {
   await setDemoRole(request, SECOND.email, 'accountant');
 });
-
-async function signedInAt(browser: Browser, who: typeof OWNER, vp: { width: number; height: number }) {
-  const page = await (await browser.newContext({ viewport: vp })).newPage();
-  const res = await page.request.post('/api/auth/login', { data: who });
-  expect(res.ok()).toBe(true);
-  await skipFirstRunTour(page);
-  return page;
-}
 
 /** The owner's API with a bearer token, for seeding. */
 async function ownerApi(request: APIRequestContext) {
@@ -227,14 +210,14 @@ for (const vp of VIEWPORTS) {
     await promoteSecondPerson(request);
     const tag = run();
     const data = await seed(request, tag);
-    const owner = await signedInAt(browser, OWNER, vp);
+    const owner = await signedIn(browser, OWNER, vp);
     await test.step('bill review → scheduled bill → moved', () =>
       billReviewAndSchedule(owner, data.billRef, tag, vp.name));
     await test.step('direct payout asset step', () =>
       assetStep(owner, data.payee.name, `SN-${tag}`, vp.name));
     await test.step('asset payout details', () =>
       assetPayouts(owner, data.asset.id, `Generator service ${tag}`, data.payout.id, vp.name));
-    const second = await signedInAt(browser, SECOND, vp);
+    const second = await signedIn(browser, SECOND, vp);
     await test.step('payout review approved by a second person', () =>
       payoutReview(second, data.payout.id, vp.name));
     await test.step('employee add-bank', () => employeeAddBank(browser, request, tag, vp));

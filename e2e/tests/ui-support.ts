@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { PERSIST_KEY, PERSIST_VERSION } from '../../packages/contract/src/messages';
 import { DEMO_OWNER, setDemoApPolicy, setDemoRole } from './demo-state';
 
 export const OWNER = DEMO_OWNER;
@@ -49,8 +50,13 @@ export async function skipFirstRunTour(page: Page) {
   }
   // Added only now: a handler that skipped the tour while the click above waited for its button
   // would leave that click waiting for a button that is gone.
+  await skipTourWhenItOpens(page);
+}
+
+/** Whenever a tour opens over the page (the Make Payment tour after the first), it is skipped. */
+async function skipTourWhenItOpens(page: Page) {
   // A short wait that gives up: the page may navigate away while the handler runs.
-  await page.addLocatorHandler(tour, async (t) => {
+  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (t) => {
     await t
       .getByRole('button', { name: 'Skip tour' })
       .click({ timeout: 10_000 })
@@ -58,13 +64,37 @@ export async function skipFirstRunTour(page: Page) {
   });
 }
 
-/** A new browser context signed in as `who`, on /dashboard, with the first-run tour skipped. */
-export async function signedIn(browser: Browser, who: { email: string; password: string } = OWNER) {
-  const context = await browser.newContext();
+/**
+ * The storage a browser keeps once its user has skipped the first-run tour: the app's persisted
+ * store with the tour completed (what Skip tour writes; progress 1, so the Make Payment tour still
+ * starts as it would after a skip).
+ */
+function tourSkipped() {
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  const value = JSON.stringify({
+    version: PERSIST_VERSION,
+    state: { tour: { status: 'completed', progress: 1 } },
+  });
+  return { cookies: [], origins: [{ origin, localStorage: [{ name: PERSIST_KEY, value }] }] };
+}
+
+/**
+ * A new browser context (at `viewport`, or Playwright's default) signed in as `who`, on /dashboard,
+ * with the first-run tour skipped: the sign-in by API and the skip as the stored state it leaves,
+ * since neither is what these tests check (dashboard.spec and the sign-up helper skip the tour
+ * through the page).
+ */
+export async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string } = OWNER,
+  viewport?: { width: number; height: number },
+) {
+  const context = await browser.newContext({ storageState: tourSkipped(), viewport });
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/login', { data: who });
   expect(res.ok()).toBe(true);
-  await skipFirstRunTour(page);
+  await page.goto('/dashboard');
+  await skipTourWhenItOpens(page);
   return page;
 }
 
