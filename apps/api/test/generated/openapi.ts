@@ -15514,6 +15514,8 @@ export interface operations {
                 where?: string;
                 from?: components["schemas"]["DateTimeOrDate"];
                 to?: components["schemas"]["DateTimeOrDate"];
+                payrollId?: string;
+                id?: string;
             };
             header?: never;
             path?: never;
