@@ -42,7 +42,8 @@ export function AccountAlerts() {
     if (phone && settled) setSlot(box.current?.offsetHeight ?? 0);
   }, [phone, settled, keys, folded, setSlot]);
   if (!phone) return null;
-  if (!settled) return slot > 0 ? <div style={{ height: slot }} aria-hidden data-testid="alerts-slot" /> : null;
+  if (!settled)
+    return slot > 0 ? <div style={{ height: slot }} aria-hidden data-testid="alerts-slot" /> : null;
   if (!alerts.length) return null;
   return (
     <div ref={box}>

@@ -34,6 +34,21 @@ function textInput(field: KybField, common: Common, f: ControllerRenderProps, pl
   );
 }
 
+/** A yes/no field: its label sits beside the box, so the shared props are taken one by one. */
+function checkboxInput(field: KybField, common: Common, f: ControllerRenderProps) {
+  return (
+    <Checkbox
+      label={field.label}
+      checked={!!f.value}
+      onChange={(e) => f.onChange(e.currentTarget.checked)}
+      onBlur={common.onBlur}
+      ref={common.ref}
+      name={common.name}
+      mt="xs"
+    />
+  );
+}
+
 export function KybFieldInput({ field, name, control, placeholder }: Props) {
   const { t } = useTranslation('accounts');
   const { field: f, fieldState } = useController({ name, control });
@@ -72,17 +87,7 @@ export function KybFieldInput({ field, name, control, placeholder }: Props) {
         />
       );
     case 'checkbox':
-      return (
-        <Checkbox
-          label={field.label}
-          checked={!!f.value}
-          onChange={(e) => f.onChange(e.currentTarget.checked)}
-          onBlur={f.onBlur}
-          ref={f.ref}
-          name={name}
-          mt="xs"
-        />
-      );
+      return checkboxInput(field, common, f);
     case 'textarea':
       return (
         <Textarea

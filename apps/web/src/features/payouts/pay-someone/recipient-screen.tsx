@@ -133,6 +133,8 @@ function ForeignFields(props: {
 }) {
   const { t } = useTranslation('payouts');
   const { f, set, errors, currency } = props;
+  const gbp = currency === 'GBP';
+  const bankCode = gbp ? ('sortCode' as const) : ('routingNumber' as const); // the optional local bank code
   return (
     <>
       <TextInput
@@ -144,11 +146,7 @@ function ForeignFields(props: {
       />
       <FormGrid>
         <TextInput
-          label={
-            currency === 'GBP'
-              ? t('recipientScreen.ibanOrAccountNumber')
-              : t('recipientScreen.accountNumberOrIban')
-          }
+          label={gbp ? t('recipientScreen.ibanOrAccountNumber') : t('recipientScreen.accountNumberOrIban')}
           required
           value={f.fAccountNumber}
           onChange={set('fAccountNumber')}
@@ -163,21 +161,12 @@ function ForeignFields(props: {
         />
       </FormGrid>
       <FormGrid>
-        {currency === 'GBP' ? (
-          <TextInput
-            label={t('recipientScreen.sortCodeOptional')}
-            value={f.sortCode}
-            onChange={set('sortCode')}
-            error={errors.sortCode}
-          />
-        ) : (
-          <TextInput
-            label={t('recipientScreen.routingNumberAbaOptional')}
-            value={f.routingNumber}
-            onChange={set('routingNumber')}
-            error={errors.routingNumber}
-          />
-        )}
+        <TextInput
+          label={t(gbp ? 'recipientScreen.sortCodeOptional' : 'recipientScreen.routingNumberAbaOptional')}
+          value={f[bankCode]}
+          onChange={set(bankCode)}
+          error={errors[bankCode]}
+        />
         <TextInput
           label={t('recipientScreen.bankName')}
           required
