@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { store } from '../../lib/store';
 import { FEATURES } from './content/features';
 import { publicRoutes } from './routes';
@@ -19,6 +19,12 @@ const open = async (path: string) => {
 };
 
 describe('public header', () => {
+  // The menus' chunk is fetched on the first hover or click; loaded here first, so a busy machine's
+  // slow module import is not what the 5 s waits below measure (they wait for the render).
+  beforeAll(async () => {
+    await import('./components/public-nav-menus');
+  });
+
   it('links FAQ to /faq (not registration), Documentation to /api/docs, and shows Log In / Create an Account', async () => {
     await open('/pricing');
     const nav = screen.getByRole('navigation', { name: 'Main' });
