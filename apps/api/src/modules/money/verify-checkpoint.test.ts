@@ -77,11 +77,14 @@ describe('ledger:verify from a checkpoint', () => {
     const entry = await lastEntry(wallet.id);
     const txId = (await t.db.execute(sql`select transaction_id from journal_entries where id = ${entry}`))
       .rows[0].transaction_id as string;
-    // Past the triggers: one posting of a new entry gone, its transaction moved to another company's wallet.
+    // Past the triggers: the wallet's posting of a new entry gone (so the cached wallet balance no longer
+    // matches the postings), its transaction moved to another company's wallet.
     const gone = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       const row = (
-        await tx.execute(sql`delete from postings where id = (select id from postings where entry_id = ${entry} order by id limit 1)
+        await tx.execute(sql`delete from postings where id = (select p.id from postings p
+            join ledger_accounts la on la.id = p.ledger_account_id
+            where p.entry_id = ${entry} and la.wallet_id = ${wallet.id} and la.code = 'wallet')
           returning id, entry_id, ledger_account_id, amount, currency`)
       ).rows[0];
       await tx.execute(sql`update transactions set wallet_id = ${elsewhere.id} where id = ${txId}`);
