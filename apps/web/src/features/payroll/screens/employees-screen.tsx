@@ -53,7 +53,14 @@ export function EmployeesScreen() {
       <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
-          groups={[{ key: 'groupId', label: 'Group', placeholder: 'All groups', options: groupOptions }]}
+          groups={[
+            {
+              key: 'groupId',
+              label: t('employeesScreen.group'),
+              placeholder: t('employeesScreen.allGroups'),
+              options: groupOptions,
+            },
+          ]}
           value={filters}
           onChange={setFilters}
           dates={false}
@@ -248,7 +255,7 @@ function ChangeGroupModal(props: {
         <Text size="sm">{e?.name}</Text>
         <Select
           label={t('employeesScreen.group')}
-          data={[{ value: NO_GROUP, label: 'No group' }, ...props.options]}
+          data={[{ value: NO_GROUP, label: t('employeesScreen.noGroup') }, ...props.options]}
           value={value}
           onChange={(v) => setPicked(v ?? NO_GROUP)}
           allowDeselect={false}
