@@ -26,7 +26,10 @@ export function BillImportScreen() {
   });
   return (
     <ImportPage
-      back={{ label: '← Bills', onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })) }}
+      back={{
+        label: t('billImport.backToBills'),
+        onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })),
+      }}
       title={t('billImport.importBills')}
       description={t('billImport.addReceivedBillsFromA')}
     >
@@ -77,7 +80,7 @@ export function BillImportSummaryScreen() {
             </Text>
           )}
         />
-        <ImportActions confirm={{ label: 'Upload again', onClick: again }} />
+        <ImportActions confirm={{ label: t('billImport.uploadAgain'), onClick: again }} />
       </ImportPage>
     );
   const bills = t('billImport.billCount', { count: b.validRows });
@@ -96,24 +99,30 @@ export function BillImportSummaryScreen() {
       <ImportSummaryTable
         rows={b.rows}
         columns={[
-          { label: 'Vendor', value: (r) => `${r.vendorName}${r.payeeId ? '' : ' (new)'}` },
-          { label: 'Invoice', value: (r) => r.invoiceNumber },
-          { label: 'Amount', value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)) },
-          { label: 'Due', value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
           {
-            label: 'Pay to',
+            label: t('billImport.colVendor'),
+            value: (r) => (r.payeeId ? r.vendorName : t('billImport.newVendor', { name: r.vendorName })),
+          },
+          { label: t('billImport.colInvoice'), value: (r) => r.invoiceNumber },
+          {
+            label: t('billImport.colAmount'),
+            value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)),
+          },
+          { label: t('billImport.colDue'), value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
+          {
+            label: t('billImport.colPayTo'),
             value: (r) => `${r.bankName ?? ''} ${r.accountNumber} · ${r.accountName ?? ''}`,
           },
         ]}
       />
       <ImportActions
         confirm={{
-          label: `Confirm and import ${bills}`,
+          label: t('billImport.confirmAndImport', { bills }),
           onClick: () => confirm.mutate(),
           loading: confirm.isPending,
           disabled: b.status !== 'pending',
         }}
-        discard={{ label: 'Cancel', onClick: again }}
+        discard={{ label: t('billImport.cancel'), onClick: again }}
       />
     </ImportPage>
   );
