@@ -30,7 +30,7 @@ export function VendorImportScreen() {
   });
   return (
     <ImportPage
-      back={{ label: '← Vendors', onClick: () => void navigate(paths.vendors.root.path) }}
+      back={{ label: t('import.backToVendors'), onClick: () => void navigate(paths.vendors.root.path) }}
       title={t('import.importVendors')}
       description={t('import.addManyVendorsFromA')}
     >

@@ -148,7 +148,7 @@ export function ImportValidationScreen() {
       actions={
         <ImportActions
           confirm={{
-            label: `Import ${b.total} employees`,
+            label: t('importScreens.importEmployeesCount', { count: b.total }),
             onClick: () => finish.mutate('commit'),
             loading: finish.isPending,
             disabled: checking || b.invalidCount > 0,
