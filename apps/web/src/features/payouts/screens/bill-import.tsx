@@ -13,6 +13,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, refreshPayouts, useBillImport } from '../api';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** /bills/import and /bill-csv/upload: upload a bill file; the server checks every row. */
@@ -43,6 +45,26 @@ export function BillImportScreen() {
       />
     </ImportPage>
   );
+}
+
+/** The summary table's columns: one bill each, with the account it will be paid to. */
+function billColumns(t: TFunction<'payouts'>): { label: string; value: (r: BillImportRow) => ReactNode }[] {
+  return [
+    {
+      label: t('billImport.colVendor'),
+      value: (r) => (r.payeeId ? r.vendorName : t('billImport.newVendor', { name: r.vendorName })),
+    },
+    { label: t('billImport.colInvoice'), value: (r) => r.invoiceNumber },
+    {
+      label: t('billImport.colAmount'),
+      value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)),
+    },
+    { label: t('billImport.colDue'), value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
+    {
+      label: t('billImport.colPayTo'),
+      value: (r) => `${r.bankName ?? ''} ${r.accountNumber} · ${r.accountName ?? ''}`,
+    },
+  ];
 }
 
 /** /bills/import/summary?batch=: the errors by row, or the bills about to be created; confirm writes all or none. */
@@ -96,25 +118,7 @@ export function BillImportSummaryScreen() {
       })}
     >
       {b.status === 'confirmed' && <Alert color="teal">{t('billImport.thisImportHasBeenConfirmed')}</Alert>}
-      <ImportSummaryTable
-        rows={b.rows}
-        columns={[
-          {
-            label: t('billImport.colVendor'),
-            value: (r) => (r.payeeId ? r.vendorName : t('billImport.newVendor', { name: r.vendorName })),
-          },
-          { label: t('billImport.colInvoice'), value: (r) => r.invoiceNumber },
-          {
-            label: t('billImport.colAmount'),
-            value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)),
-          },
-          { label: t('billImport.colDue'), value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
-          {
-            label: t('billImport.colPayTo'),
-            value: (r) => `${r.bankName ?? ''} ${r.accountNumber} · ${r.accountName ?? ''}`,
-          },
-        ]}
-      />
+      <ImportSummaryTable rows={b.rows} columns={billColumns(t)} />
       <ImportActions
         confirm={{
           label: t('billImport.confirmAndImport', { bills }),

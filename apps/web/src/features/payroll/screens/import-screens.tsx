@@ -129,6 +129,7 @@ export function importedPay(
 export function ImportValidationScreen() {
   const { t } = useTranslation('payroll');
   const { q, finish, retry, ctx, problems, setProblems, fixing, setFixing } = useImportValidation();
+  const discard = () => finish.mutate('discard');
   if (q.isLoading) return <Loader />;
   if (q.isError || !q.data) return <Navigate to={paths.payroll.importEmployeesError.href()} replace />;
   const b = q.data;
@@ -158,11 +159,7 @@ export function ImportValidationScreen() {
               {t('importScreens.checkAgain')}
             </Button>
           }
-          discard={{
-            label: t('importScreens.discard'),
-            danger: true,
-            onClick: () => finish.mutate('discard'),
-          }}
+          discard={{ label: t('importScreens.discard'), danger: true, onClick: discard }}
         />
       }
     >
