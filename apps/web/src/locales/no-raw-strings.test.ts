@@ -8,18 +8,27 @@ const sources = import.meta.glob<string>(
   ['../features/**/*.tsx', '!../features/marketing/**', '!../features/**/*.test.tsx'],
   { query: '?raw', import: 'default', eager: true },
 );
+/** The modules beside the components (label records, column lists, tour steps). */
+const modules = import.meta.glob<string>(
+  ['../features/**/*.ts', '!../features/marketing/**', '!../features/**/*.test.ts'],
+  { query: '?raw', import: 'default', eager: true },
+);
 /** Every feature area with a component (the scan must reach each of them but marketing). */
 const allAreas = Object.keys(import.meta.glob('../features/*/**/*.tsx')).map((f) => f.split('/')[2]);
 
 /** Attributes that show words to a user. */
 const TEXT_ATTRIBUTE =
   /^(label|placeholder|title|description|aria-label|alt|subtitle|text|message|error|\w+(Label|Text|Title|Placeholder|Message|Description))$/;
+/** Object properties whose value a user reads: `{ label: 'Paid' }`, a column's header, a step's title. */
+const TEXT_PROPERTY = /^(label|header|title|placeholder|description|hint)$/;
 /** Calls whose string argument a user reads (lib/toast.tsx). */
 const TOASTS = new Set(['toastSuccess', 'toastError']);
 /** Text that may stay in the markup: it has letters but is not a word of the product. */
 const ALLOWED = new Set<string>([]);
 
 const hasLetters = (s: string) => /\p{L}/u.test(s) && !ALLOWED.has(s.trim());
+/** A word rather than a code: a property may hold 'NGN', 'PDF' or an API status as it is shown. */
+const hasWords = (s: string) => /\p{Ll}/u.test(s) && !ALLOWED.has(s.trim());
 
 type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression;
 /** The text a literal writes itself (a template's parts between its `${…}`). */
@@ -43,7 +52,13 @@ function valueLiterals(e: ts.Expression): Literal[] {
 
 /** Every raw text of a component source: JSX text, and strings shown as children or text attributes. */
 function rawStrings(file: string, source: string): string[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.TSX,
+  );
   const found: string[] = [];
   const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
   const visit = (n: ts.Node) => {
@@ -57,6 +72,9 @@ function rawStrings(file: string, source: string): string[] {
     if (ts.isJsxExpression(n) && n.expression && (ts.isJsxElement(n.parent) || ts.isJsxFragment(n.parent)))
       for (const literal of valueLiterals(n.expression))
         if (hasLetters(textOf(literal))) found.push(`${at(n)} {'${textOf(literal)}'}`);
+    if (ts.isPropertyAssignment(n) && TEXT_PROPERTY.test(n.name.getText(sf)))
+      for (const literal of valueLiterals(n.initializer))
+        if (hasWords(textOf(literal))) found.push(`${at(n)} ${n.name.getText(sf)}: '${textOf(literal)}'`);
     if (
       ts.isCallExpression(n) &&
       ts.isIdentifier(n.expression) &&
@@ -83,7 +101,8 @@ describe('i18n of every signed-in area', () => {
     const sample = `export const A = () => <Stack><Text>Hello {name}</Text><TextInput label="Name" placeholder="08012345678" />
       <Button aria-label={'Close'}>{t('x')}</Button><Text>·</Text><Text>{ok ? 'Paid' : t('y')}{' '}</Text>
       <Text title={\`\${n} left\`}>{\`\${a} · \${b}\`}</Text></Stack>;
-    const done = () => { toastSuccess('Saved'); toastError(e.message); toastSuccess(t('z')); };`;
+    const done = () => { toastSuccess('Saved'); toastError(e.message); toastSuccess(t('z')); };
+    const TABS = [{ key: 'all', title: 'All' }, { value: 'NGN', label: 'NGN' }, { header: t('h'), label: \`Saved \${c}\` }];`;
     expect(rawStrings('sample.tsx', sample)).toEqual([
       'sample.tsx:1 Hello',
       'sample.tsx:1 label="Name"',
@@ -91,11 +110,15 @@ describe('i18n of every signed-in area', () => {
       "sample.tsx:2 {'Paid'}",
       'sample.tsx:3 title=" left"',
       "sample.tsx:4 toastSuccess('Saved')",
+      "sample.tsx:5 title: 'All'",
+      "sample.tsx:5 label: 'Saved '",
     ]);
   });
 
   it('has no raw words in the components of any area but the public site', () => {
-    const raw = Object.entries(sources).flatMap(([file, source]) => rawStrings(file, source));
+    const raw = Object.entries({ ...sources, ...modules }).flatMap(([file, source]) =>
+      rawStrings(file, source),
+    );
     expect(raw).toEqual([]);
   });
 });

@@ -35,21 +35,21 @@ type Draft = Required<Pick<MappingBody, 'mappings'>> & {
   journal?: Partial<Record<JournalAccountKey, string | null>>;
 };
 
-/** Where the payroll journal and transfer fees post (issue 27 §1); the first sync picked defaults. */
+/** Where the payroll journal and transfer fees post (issue 27 §1); the first sync picked defaults.
+ * Each field's label is accounting:journalField.<key>. */
 const JOURNAL_FIELDS: {
   key: 'payrollAccountId' | JournalAccountKey;
-  label: string;
   kind: 'expense' | 'liability';
 }[] = [
-  { key: 'payrollAccountId', label: 'Salaries (gross pay)', kind: 'expense' },
-  { key: 'employerPensionAccountId', label: 'Employer pension expense', kind: 'expense' },
-  { key: 'nsitfExpenseAccountId', label: 'NSITF expense', kind: 'expense' },
-  { key: 'bankChargesAccountId', label: 'Bank charges (transfer fees)', kind: 'expense' },
-  { key: 'payePayableAccountId', label: 'PAYE payable', kind: 'liability' },
-  { key: 'pensionPayableAccountId', label: 'Pension payable', kind: 'liability' },
-  { key: 'nhfPayableAccountId', label: 'NHF payable', kind: 'liability' },
-  { key: 'nsitfPayableAccountId', label: 'NSITF payable', kind: 'liability' },
-  { key: 'otherDeductionsAccountId', label: 'Other salary deductions', kind: 'liability' },
+  { key: 'payrollAccountId', kind: 'expense' },
+  { key: 'employerPensionAccountId', kind: 'expense' },
+  { key: 'nsitfExpenseAccountId', kind: 'expense' },
+  { key: 'bankChargesAccountId', kind: 'expense' },
+  { key: 'payePayableAccountId', kind: 'liability' },
+  { key: 'pensionPayableAccountId', kind: 'liability' },
+  { key: 'nhfPayableAccountId', kind: 'liability' },
+  { key: 'nsitfPayableAccountId', kind: 'liability' },
+  { key: 'otherDeductionsAccountId', kind: 'liability' },
 ];
 const CLOSE_TO = paths.settings.categories.href();
 
@@ -144,12 +144,13 @@ function JournalFields(props: {
   liabilityOptions: Options;
 }) {
   const { draft, setDraft, accountOptions, liabilityOptions } = props;
+  const { t } = useTranslation('accounting');
   return (
     <FormGrid>
       {JOURNAL_FIELDS.map((f) => (
         <Select
           key={f.key}
-          label={f.label}
+          label={t(`journalField.${f.key}`)}
           searchable
           data={f.kind === 'expense' ? accountOptions : liabilityOptions}
           value={(f.key === 'payrollAccountId' ? draft?.payrollAccountId : draft?.journal?.[f.key]) ?? null}

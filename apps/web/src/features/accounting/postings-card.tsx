@@ -32,9 +32,9 @@ export function Postings() {
             clearable
             placeholder={t('postingsCard.allStatuses')}
             data={[
-              { value: 'posted', label: 'Posted' },
-              { value: 'pending', label: 'Pending' },
-              { value: 'failed', label: 'Failed' },
+              { value: 'posted', label: t('postingsCard.posted') },
+              { value: 'pending', label: t('postingsCard.pending') },
+              { value: 'failed', label: t('postingsCard.failed') },
             ]}
             value={status}
             onChange={(v) => {

@@ -79,10 +79,10 @@ export function AuditLogScreen() {
           groups={[
             {
               key: 'via',
-              label: 'Made by',
+              label: t('auditLogScreen.madeBy'),
               options: [
-                { value: 'member', label: 'Member' },
-                { value: 'apiKey', label: 'API key' },
+                { value: 'member', label: t('auditLogScreen.member') },
+                { value: 'apiKey', label: t('auditLogScreen.apiKey') },
               ],
             },
           ]}

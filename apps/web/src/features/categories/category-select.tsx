@@ -28,7 +28,10 @@ export function CategorySelect({ value, onChange, ...rest }: CategorySelectProps
       {...rest}
       data={(categories.data ?? []).map((c) => ({
         value: c.id,
-        label: c.budgetMinor === null ? c.name : `${c.name} · budget ${formatMoney(c.budgetMinor)}/month`,
+        label:
+          c.budgetMinor === null
+            ? c.name
+            : t('categorySelect.withBudget', { name: c.name, budget: formatMoney(c.budgetMinor) }),
       }))}
       value={value ?? null}
       onChange={(v) => onChange(v || null)}

@@ -17,9 +17,9 @@ export function InsightFilters(props: { value: InsightFilter; onChange: (f: Insi
         value={f.period}
         onChange={(v) => props.onChange({ ...f, period: v as InsightFilter['period'] })}
         data={[
-          { value: 'day', label: 'Daily' },
-          { value: 'week', label: 'Weekly' },
-          { value: 'month', label: 'Monthly' },
+          { value: 'day', label: t('components.daily') },
+          { value: 'week', label: t('components.weekly') },
+          { value: 'month', label: t('components.monthly') },
         ]}
       />
       <Select

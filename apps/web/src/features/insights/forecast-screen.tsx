@@ -69,7 +69,7 @@ function ForecastChart({ f }: { f: Forecast }) {
         referenceLines={[
           {
             y: major(f.lowest.closingMinor),
-            label: `Lowest ${formatMoneyShort(f.lowest.closingMinor, cur)}`,
+            label: t('forecastScreen.lowestAmount', { amount: formatMoneyShort(f.lowest.closingMinor, cur) }),
             color: 'red.7',
           },
         ]}
@@ -106,7 +106,10 @@ function ItemRow({ item, f, w }: { item: ForecastItem; f: Forecast; w: WhatIf })
           aria-label={t('forecastScreen.move', { label: item.label })}
           value={f.weeks.find((x) => x.items.some((i) => i.key === item.key))?.start ?? ''}
           onChange={(e) => w.move(item.key, movedDate(item.date, e.currentTarget.value, f.asOf))}
-          data={f.weeks.map((x) => ({ value: x.start, label: `Week of ${formatDate(x.start)}` }))}
+          data={f.weeks.map((x) => ({
+            value: x.start,
+            label: t('forecastScreen.weekOption', { date: formatDate(x.start) }),
+          }))}
         />
       </Table.Td>
     </Table.Tr>

@@ -1,6 +1,7 @@
 // Display rules of the money screens, kept pure so they are tested without rendering.
 import { isReceiptAvailable, MSG, signedTransactionMinor, type TransactionItem } from '@owo/contract';
 import { formatMoney } from '../../lib/format';
+import { i18n } from '../../lib/i18n';
 import { toastError, toastSuccess } from '../../lib/toast';
 
 /** 002 §4: a deposit shows positive, others negative (a payout reversal returns money: positive). */
@@ -19,16 +20,8 @@ export const amountColor = (t: Signed) => (signedMinor(t) > 0 ? 'owo.7' : 'red.9
 export const canDownloadReceipt = (t: { type: string; status: string; receiptAvailable?: boolean }) =>
   t.receiptAvailable ?? isReceiptAvailable(t);
 
-export const TYPE_LABELS: Record<string, string> = {
-  deposit: 'Deposit',
-  payout: 'Payout',
-  payout_fund_reversal: 'Payout reversal',
-  fee: 'Fee',
-  exchange: 'Exchange',
-  collection_reversal: 'Collection reversal',
-  adjustment: 'Adjustment',
-};
-export const typeLabel = (t: string) => TYPE_LABELS[t] ?? t;
+/** A transaction type as the user reads it (money:transactionType.<type>; an unknown type as it is). */
+export const typeLabel = (t: string) => i18n.t(`money:transactionType.${t}`, { defaultValue: t });
 export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** 'DD/MM/YYYY' -> 'YYYY-MM-DD' for the API (the one parser lives in lib/dates). */

@@ -200,10 +200,10 @@ export function GuidedTour() {
           {t('guidedTour.of', { value: index + 1, length: steps.length })}
         </Text>
         <Title order={4} id="owo-tour-title" mt={4}>
-          {step.title}
+          {t(`steps.${step.id}.title`)}
         </Title>
         <Text fz="sm" c="dark.4" mt={6}>
-          {step.text}
+          {t(`steps.${step.id}.text`)}
         </Text>
         <Group justify="space-between" mt="lg">
           <Button variant="subtle" size="xs" onClick={done}>

@@ -55,7 +55,10 @@ export function FundCardScreen() {
             label={t('fundCardScreen.fromWallet')}
             data={options.map((w) => ({
               value: w.id,
-              label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+              label: t('fundCardScreen.walletOption', {
+                currency: w.currency,
+                balance: formatMoney(w.balanceMinor, w.currency),
+              }),
             }))}
             value={wallet}
             onChange={setWalletId}

@@ -20,8 +20,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 export function ConfirmEmailScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Confirm your email',
-    description: 'Confirm the email address of your Owo account to start using it.',
+    title: t('meta.confirmEmail.title'),
+    description: t('meta.confirmEmail.description'),
     path: paths.auth.confirmEmail.path,
     noindex: true,
   });

@@ -15,9 +15,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Forgot password',
-    description:
-      'Reset the password of your Owo account: enter the email you registered with and we will send you a reset link.',
+    title: t('meta.forgotPassword.title'),
+    description: t('meta.forgotPassword.description'),
     path: paths.auth.forgotPassword.path,
   });
   const [search] = useSearchParams();

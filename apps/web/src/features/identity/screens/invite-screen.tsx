@@ -17,8 +17,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 export function InviteScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Team invitation',
-    description: 'Accept an invitation to join your team on Owo.',
+    title: t('meta.invite.title'),
+    description: t('meta.invite.description'),
     path: paths.auth.invite.path,
     noindex: true,
   });

@@ -17,9 +17,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 export function LoginScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Log in',
-    description:
-      "Log in to Owo to pay vendors and staff, approve expenses and manage your company's NGN, USD and GBP wallets.",
+    title: t('meta.login.title'),
+    description: t('meta.login.description'),
     path: paths.auth.login.path,
   });
   const { code } = useParams();

@@ -37,9 +37,8 @@ export const registerFormSchema = registerBody
 export function RegisterScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Create your business account',
-    description:
-      'Open a free Owo account for your Nigerian business: pay vendors and staff, run payroll, track expenses and send invoices from one place.',
+    title: t('meta.register.title'),
+    description: t('meta.register.description'),
     path: paths.auth.register.path,
   });
   const { code } = useParams();

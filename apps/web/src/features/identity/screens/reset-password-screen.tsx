@@ -24,8 +24,8 @@ export const resetFormSchema = resetPasswordBody
 export function ResetPasswordScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Reset password',
-    description: 'Choose a new password for your Owo account.',
+    title: t('meta.resetPassword.title'),
+    description: t('meta.resetPassword.description'),
     path: paths.auth.resetPassword.path,
     noindex: true,
   });

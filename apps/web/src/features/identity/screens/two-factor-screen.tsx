@@ -15,8 +15,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 export function TwoFactorScreen() {
   const { t } = useTranslation('auth');
   usePageMeta({
-    title: 'Two-factor authentication',
-    description: 'Enter the code from your authenticator app to finish signing in to Owo.',
+    title: t('meta.twoFactor.title'),
+    description: t('meta.twoFactor.description'),
     path: paths.auth.twoFactor.path,
     noindex: true,
   });

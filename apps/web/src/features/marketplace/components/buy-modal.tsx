@@ -173,7 +173,10 @@ function SingleStep({ f, onBack, onReview }: { f: SingleForm; onBack: () => void
         label={t('buyFlow.wallet')}
         data={f.wallets.map((w) => ({
           value: w.id,
-          label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+          label: t('buyModal.walletOption', {
+            currency: w.currency,
+            balance: formatMoney(w.balanceMinor, w.currency),
+          }),
         }))}
         value={f.wallet}
         onChange={f.setWalletId}

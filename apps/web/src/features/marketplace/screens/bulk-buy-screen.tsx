@@ -109,7 +109,10 @@ function ChoicesCard(props: {
           w={360}
           data={wallets.map((w) => ({
             value: w.id,
-            label: `${w.currency} wallet · ${formatMoney(w.balanceMinor, w.currency)}`,
+            label: t('bulkBuyScreen.walletOption', {
+              currency: w.currency,
+              balance: formatMoney(w.balanceMinor, w.currency),
+            }),
           }))}
           value={wallet}
           onChange={setWalletId}

@@ -20,13 +20,8 @@ const TABS = [
   { key: 'transactions', status: 'SUCCESS' },
 ] as const;
 
-const STATUS_OPTIONS = [
-  { value: 'pending', label: 'Awaiting approval' },
-  { value: 'awaiting', label: 'Vending' },
-  { value: 'SUCCESS', label: 'SUCCESS' },
-  { value: 'FAILED', label: 'FAILED' },
-  { value: 'rejected', label: 'Rejected' },
-];
+/** The vend statuses a list filters by (labels in marketplace:statusOption.<value>). */
+const STATUS_VALUES = ['pending', 'awaiting', 'SUCCESS', 'FAILED', 'rejected'] as const;
 
 /** The purchases as rows; a row opens the purchase. */
 function VendingsTable({ items }: { items: Vending[] }) {
@@ -124,7 +119,17 @@ export function MarketplaceScreen() {
       </Tabs>
       <Card>
         <FilterBar
-          groups={tab.status ? [] : [{ key: 'status', label: t('cols.status'), options: STATUS_OPTIONS }]}
+          groups={
+            tab.status
+              ? []
+              : [
+                  {
+                    key: 'status',
+                    label: t('cols.status'),
+                    options: STATUS_VALUES.map((value) => ({ value, label: t(`statusOption.${value}`) })),
+                  },
+                ]
+          }
           value={filters}
           onChange={setFilters}
           presets={[]}

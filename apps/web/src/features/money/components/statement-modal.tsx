@@ -88,8 +88,8 @@ export function StatementModal(props: { opened: boolean; onClose: () => void; wa
           value={f.format}
           onChange={(v) => f.setFormat(v as 'pdf' | 'csv')}
           data={[
-            { value: 'pdf', label: 'PDF' },
-            { value: 'csv', label: 'CSV' },
+            { value: 'pdf', label: t('statementModal.pdf') },
+            { value: 'csv', label: t('statementModal.csv') },
           ]}
         />
         {errors.form && <Alert color="red">{errors.form}</Alert>}

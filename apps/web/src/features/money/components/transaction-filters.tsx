@@ -2,27 +2,28 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type WalletDto } from '@owo/co
 import { FilterBar, type FilterGroup } from '../../../components/list';
 import type { TransactionFilters as Filters } from '../api';
 import { statusLabel, typeLabel } from '../rules';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** The transactions list's filter groups (type, status, wallet) for the list kit's FilterBar. */
-export function transactionGroups(wallets: WalletDto[]): FilterGroup[] {
+export function transactionGroups(wallets: WalletDto[], t: TFunction<'money'>): FilterGroup[] {
   return [
     {
       key: 'type',
-      label: 'Type',
-      placeholder: 'All types',
+      label: t('transactionFilters.type'),
+      placeholder: t('transactionFilters.allTypes'),
       options: TRANSACTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
     },
     {
       key: 'status',
-      label: 'Status',
-      placeholder: 'All statuses',
+      label: t('transactionFilters.status'),
+      placeholder: t('transactionFilters.allStatuses'),
       options: TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
     },
     {
       key: 'walletId',
-      label: 'Wallet',
-      placeholder: 'All wallets',
+      label: t('transactionFilters.wallet'),
+      placeholder: t('transactionFilters.allWallets'),
       options: wallets.map((w) => ({ value: w.id, label: w.name })),
     },
   ];
@@ -37,7 +38,7 @@ export function TransactionFilters(props: {
   const { t } = useTranslation('money');
   return (
     <FilterBar
-      groups={transactionGroups(props.wallets)}
+      groups={transactionGroups(props.wallets, t)}
       value={props.value}
       onChange={props.onChange}
       searchPlaceholder={t('transactionFilters.referenceNarrationNameOrAccount')}

@@ -30,7 +30,7 @@ export function VendorImportScreen() {
   });
   return (
     <ImportPage
-      back={{ label: '← Vendors', onClick: () => void navigate(paths.vendors.root.path) }}
+      back={{ label: t('import.backToVendors'), onClick: () => void navigate(paths.vendors.root.path) }}
       title={t('import.importVendors')}
       description={t('import.addManyVendorsFromA')}
     >
@@ -76,7 +76,7 @@ export function VendorImportErrorScreen() {
     >
       <ImportErrorTable rows={b.rows} describe={describe} />
       <ImportActions
-        confirm={{ label: 'Upload again', onClick: () => void navigate(paths.vendors.import.path) }}
+        confirm={{ label: t('import.uploadAgain'), onClick: () => void navigate(paths.vendors.import.path) }}
       />
     </ImportPage>
   );
@@ -119,20 +119,20 @@ export function VendorImportSummaryScreen() {
       <ImportSummaryTable
         rows={b.rows}
         columns={[
-          { label: 'Name', value: (r) => r.name },
-          { label: 'Email', value: (r) => r.email },
-          { label: 'Bank', value: (r) => r.bankName },
-          { label: 'Account', value: (r) => `${r.accountNumber} · ${r.accountName ?? ''}` },
+          { label: t('import.colName'), value: (r) => r.name },
+          { label: t('import.colEmail'), value: (r) => r.email },
+          { label: t('import.colBank'), value: (r) => r.bankName },
+          { label: t('import.colAccount'), value: (r) => `${r.accountNumber} · ${r.accountName ?? ''}` },
         ]}
       />
       <ImportActions
         confirm={{
-          label: `Confirm and import ${vendors}`,
+          label: t('import.confirmAndImport', { vendors }),
           onClick: () => confirm.mutate(),
           loading: confirm.isPending,
           disabled: b.status !== 'pending',
         }}
-        discard={{ label: 'Cancel', onClick: () => void navigate(paths.vendors.import.path) }}
+        discard={{ label: t('import.cancel'), onClick: () => void navigate(paths.vendors.import.path) }}
       />
     </ImportPage>
   );

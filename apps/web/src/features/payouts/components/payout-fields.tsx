@@ -82,9 +82,9 @@ export function RepeatField(props: {
         label={t('payoutFields.repeat')}
         allowDeselect={false}
         data={[
-          { value: 'none', label: 'Does not repeat' },
-          { value: 'weekly', label: 'Every week' },
-          { value: 'monthly', label: 'Every month' },
+          { value: 'none', label: t('payoutFields.doesNotRepeat') },
+          { value: 'weekly', label: t('payoutFields.everyWeek') },
+          { value: 'monthly', label: t('payoutFields.everyMonth') },
         ]}
         value={v?.frequency ?? 'none'}
         onChange={(f) =>

@@ -87,9 +87,9 @@ export function AmountScreen() {
               setErrors({});
             }}
             data={[
-              { value: 'NGN', label: 'NGN · Nigerian bank' },
-              { value: 'USD', label: 'USD · wire' },
-              { value: 'GBP', label: 'GBP · wire' },
+              { value: 'NGN', label: t('amountScreen.currencyNGN') },
+              { value: 'USD', label: t('amountScreen.currencyUSD') },
+              { value: 'GBP', label: t('amountScreen.currencyGBP') },
             ]}
           />
           <TextInput

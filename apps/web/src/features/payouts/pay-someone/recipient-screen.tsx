@@ -305,8 +305,8 @@ export function RecipientScreen() {
             value={mode}
             onChange={(v) => setMode(v as 'new' | 'saved')}
             data={[
-              { value: 'new', label: 'New recipient' },
-              { value: 'saved', label: `Saved ${currency} recipient` },
+              { value: 'new', label: t('recipientScreen.newRecipient') },
+              { value: 'saved', label: t('recipientScreen.savedRecipient', { currency }) },
             ]}
           />
           {mode === 'saved' ? (

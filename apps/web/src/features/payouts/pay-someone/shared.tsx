@@ -22,13 +22,16 @@ export function useIsReseller() {
 /** The step chain of 000 §4.3; sender details only for reseller accounts. */
 function useSteps() {
   const reseller = useIsReseller();
+  const { t } = useTranslation('payouts');
   return [
-    { path: BASE, label: 'Amount and source' },
-    { path: paths.paySomeoneFlow.recipient.href(), label: 'Recipient' },
-    ...(reseller ? [{ path: paths.paySomeoneFlow.senderDetails.href(), label: 'Sender details' }] : []),
-    { path: paths.paySomeoneFlow.wirePurpose.href(), label: 'Wire purpose' },
-    { path: paths.paySomeoneFlow.scheduling.href(), label: 'Scheduling' },
-    { path: paths.paySomeoneFlow.review.href(), label: 'Review' },
+    { path: BASE, label: t('shared.step.amount') },
+    { path: paths.paySomeoneFlow.recipient.href(), label: t('shared.step.recipient') },
+    ...(reseller
+      ? [{ path: paths.paySomeoneFlow.senderDetails.href(), label: t('shared.step.sender') }]
+      : []),
+    { path: paths.paySomeoneFlow.wirePurpose.href(), label: t('shared.step.wirePurpose') },
+    { path: paths.paySomeoneFlow.scheduling.href(), label: t('shared.step.scheduling') },
+    { path: paths.paySomeoneFlow.review.href(), label: t('shared.step.review') },
   ];
 }
 

@@ -13,6 +13,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApiMutation } from '../../../lib/query';
 import { billExtrasApi, refreshPayouts, useBillImport } from '../api';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** /bills/import and /bill-csv/upload: upload a bill file; the server checks every row. */
@@ -26,7 +28,10 @@ export function BillImportScreen() {
   });
   return (
     <ImportPage
-      back={{ label: '← Bills', onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })) }}
+      back={{
+        label: t('billImport.backToBills'),
+        onClick: () => void navigate(paths.payouts.list.href({ list: 'bills' })),
+      }}
       title={t('billImport.importBills')}
       description={t('billImport.addReceivedBillsFromA')}
     >
@@ -40,6 +45,26 @@ export function BillImportScreen() {
       />
     </ImportPage>
   );
+}
+
+/** The summary table's columns: one bill each, with the account it will be paid to. */
+function billColumns(t: TFunction<'payouts'>): { label: string; value: (r: BillImportRow) => ReactNode }[] {
+  return [
+    {
+      label: t('billImport.colVendor'),
+      value: (r) => (r.payeeId ? r.vendorName : t('billImport.newVendor', { name: r.vendorName })),
+    },
+    { label: t('billImport.colInvoice'), value: (r) => r.invoiceNumber },
+    {
+      label: t('billImport.colAmount'),
+      value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)),
+    },
+    { label: t('billImport.colDue'), value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
+    {
+      label: t('billImport.colPayTo'),
+      value: (r) => `${r.bankName ?? ''} ${r.accountNumber} · ${r.accountName ?? ''}`,
+    },
+  ];
 }
 
 /** /bills/import/summary?batch=: the errors by row, or the bills about to be created; confirm writes all or none. */
@@ -77,7 +102,7 @@ export function BillImportSummaryScreen() {
             </Text>
           )}
         />
-        <ImportActions confirm={{ label: 'Upload again', onClick: again }} />
+        <ImportActions confirm={{ label: t('billImport.uploadAgain'), onClick: again }} />
       </ImportPage>
     );
   const bills = t('billImport.billCount', { count: b.validRows });
@@ -93,27 +118,15 @@ export function BillImportSummaryScreen() {
       })}
     >
       {b.status === 'confirmed' && <Alert color="teal">{t('billImport.thisImportHasBeenConfirmed')}</Alert>}
-      <ImportSummaryTable
-        rows={b.rows}
-        columns={[
-          { label: 'Vendor', value: (r) => `${r.vendorName}${r.payeeId ? '' : ' (new)'}` },
-          { label: 'Invoice', value: (r) => r.invoiceNumber },
-          { label: 'Amount', value: (r) => (r.amountMinor === null ? '—' : formatMoney(r.amountMinor)) },
-          { label: 'Due', value: (r) => (r.dueDate ? formatDate(r.dueDate) : '—') },
-          {
-            label: 'Pay to',
-            value: (r) => `${r.bankName ?? ''} ${r.accountNumber} · ${r.accountName ?? ''}`,
-          },
-        ]}
-      />
+      <ImportSummaryTable rows={b.rows} columns={billColumns(t)} />
       <ImportActions
         confirm={{
-          label: `Confirm and import ${bills}`,
+          label: t('billImport.confirmAndImport', { bills }),
           onClick: () => confirm.mutate(),
           loading: confirm.isPending,
           disabled: b.status !== 'pending',
         }}
-        discard={{ label: 'Cancel', onClick: again }}
+        discard={{ label: t('billImport.cancel'), onClick: again }}
       />
     </ImportPage>
   );

@@ -16,11 +16,8 @@ import { PageHeader } from '../../../components/page-header';
 import { usePaymentDetailsStep, useVendorStep } from './direct-payout-steps';
 import { useTranslation } from 'react-i18next';
 
-const OPTIONS: { value: PayoutOption; label: string; hint: string }[] = [
-  { value: 'standard', label: 'Standard', hint: 'Pay a vendor for goods or services' },
-  { value: 'asset', label: 'Asset', hint: 'Pay for assets your company tracks' },
-  { value: 'project', label: 'Project', hint: 'Pay against one of your projects' },
-];
+/** The payout types (words in payouts:directPayoutScreen.option.<value>.label and .hint). */
+const OPTIONS: PayoutOption[] = ['standard', 'asset', 'project'];
 
 /** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number }) {
@@ -29,7 +26,7 @@ function Steps(props: { step: number }) {
     <>
       {t('directPayoutScreen.stepOf3', {
         step: props.step,
-        value: ['Vendor', 'Payment details', 'Review'][props.step - 1],
+        value: t(`directPayoutScreen.step.${props.step}`),
       })}
     </>
   );
@@ -58,7 +55,12 @@ function PayoutTypeModal(props: {
         >
           <Stack gap="sm">
             {OPTIONS.map((o) => (
-              <Radio key={o.value} value={o.value} label={o.label} description={o.hint} />
+              <Radio
+                key={o}
+                value={o}
+                label={t(`directPayoutScreen.option.${o}.label`)}
+                description={t(`directPayoutScreen.option.${o}.hint`)}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -97,7 +99,7 @@ export function DirectPayoutScreen() {
           <Group justify="space-between">
             <Text size="sm">
               {t('directPayoutScreen.payoutType')}
-              <b>{OPTIONS.find((o) => o.value === s.option)?.label ?? '—'}</b>
+              <b>{s.option ? t(`directPayoutScreen.option.${s.option}.label`) : '—'}</b>
             </Text>
             <Button variant="subtle" size="xs" onClick={() => s.setTypeOpen(true)}>
               {t('directPayoutScreen.change')}

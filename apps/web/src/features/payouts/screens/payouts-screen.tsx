@@ -24,15 +24,16 @@ import { useTranslation } from 'react-i18next';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The tabs (each a filter of the one list); data-tour targets as the built tour expects. */
-const TABS: { key: string; title: string; status?: string; tour?: string }[] = [
-  { key: 'all', title: 'All', tour: 'payouts-tab-all' },
-  { key: 'pending', title: 'Pending', status: 'pending', tour: 'payouts-tab-pending' },
-  { key: 'scheduled', title: 'Scheduled', status: 'scheduled', tour: 'payouts-tab-scheduled' },
-  { key: 'completed', title: 'Completed', status: 'completed', tour: 'payouts-tab-completed' },
-  { key: 'rejected', title: 'Rejected', status: 'rejected' },
-  { key: 'failed', title: 'Failed', status: 'failed' },
-  { key: 'bills', title: 'Bills', tour: 'payouts-tab-bills' },
+/** The tabs (each a filter of the one list; titles in payouts:payoutsScreen.tab.<key>); data-tour
+ * targets as the built tour expects. */
+const TABS: { key: string; status?: string; tour?: string }[] = [
+  { key: 'all', tour: 'payouts-tab-all' },
+  { key: 'pending', status: 'pending', tour: 'payouts-tab-pending' },
+  { key: 'scheduled', status: 'scheduled', tour: 'payouts-tab-scheduled' },
+  { key: 'completed', status: 'completed', tour: 'payouts-tab-completed' },
+  { key: 'rejected', status: 'rejected' },
+  { key: 'failed', status: 'failed' },
+  { key: 'bills', tour: 'payouts-tab-bills' },
 ];
 /** The other list variants of 001 §2, each a filter of the same list. */
 const ALIASES: Record<string, string> = {
@@ -128,6 +129,7 @@ function PayoutsActions(props: { filters: ListFilters }) {
 /** The tabs over the list; each one is its own address. */
 function PayoutsTabs(props: { current: string }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('payouts');
   return (
     <Tabs
       value={props.current}
@@ -138,7 +140,7 @@ function PayoutsTabs(props: { current: string }) {
       <Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Tab key={tab.key} value={tab.key} data-tour={tab.tour}>
-            {tab.title}
+            {t(`payoutsScreen.tab.${tab.key}`)}
           </Tabs.Tab>
         ))}
       </Tabs.List>

@@ -10,6 +10,7 @@ import {
   ListPagination,
   listQuery,
   useListState,
+  type FilterGroup,
   type ListFilters,
 } from '../../../components/list';
 import { formatMoney } from '../../../lib/format';
@@ -28,17 +29,32 @@ const URL_KEYS = ['groupId'] as const;
 const NO_WHERE = [] as const;
 
 /** /payroll/employees (002 §2): the directory; salary figures only when the server sends them. */
+/** The list's one filter, the employee's group, and the company's groups as options. */
+function useGroupFilter() {
+  const { t } = useTranslation('payroll');
+  const groups = useGroups();
+  const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const groupFilter: FilterGroup[] = [
+    {
+      key: 'groupId',
+      label: t('employeesScreen.group'),
+      placeholder: t('employeesScreen.allGroups'),
+      options: groupOptions,
+    },
+  ];
+  return { groupFilter, groupOptions };
+}
+
 export function EmployeesScreen() {
   const { t } = useTranslation('payroll');
   const { filters, page, setFilters, setPage } = useListState(URL_KEYS);
   const list = useEmployees({ ...listQuery(filters, NO_WHERE, page), groupId: filters.groupId });
-  const groups = useGroups();
   const canAdd = useCan('payrollEmployees', 'post');
   const canEdit = useCan('payrollEmployees', 'put');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
   const [grouping, setGrouping] = useState<PayrollEmployee | null>(null);
-  const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const { groupFilter, groupOptions } = useGroupFilter();
   const items = list.data?.items ?? [];
   const bankChangeIds = usePendingBankChangeIds();
   return (
@@ -53,7 +69,7 @@ export function EmployeesScreen() {
       <BankChangesPanel />
       <Card padding={0}>
         <FilterBar
-          groups={[{ key: 'groupId', label: 'Group', placeholder: 'All groups', options: groupOptions }]}
+          groups={groupFilter}
           value={filters}
           onChange={setFilters}
           dates={false}
@@ -248,7 +264,7 @@ function ChangeGroupModal(props: {
         <Text size="sm">{e?.name}</Text>
         <Select
           label={t('employeesScreen.group')}
-          data={[{ value: NO_GROUP, label: 'No group' }, ...props.options]}
+          data={[{ value: NO_GROUP, label: t('employeesScreen.noGroup') }, ...props.options]}
           value={value}
           onChange={(v) => setPicked(v ?? NO_GROUP)}
           allowDeselect={false}

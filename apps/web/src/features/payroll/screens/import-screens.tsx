@@ -107,20 +107,6 @@ export function ImportActiveScreen() {
   return <Navigate to={paths.payroll.importEmployees.href()} replace />;
 }
 
-const CELL_LABEL: Record<string, string> = {
-  name: 'Name',
-  email: 'Email',
-  salaryAmount: 'Monthly gross (salaryAmount)',
-  bankCode: 'Bank',
-  accountNumber: 'Account number',
-  accountName: 'Account name',
-  annualRent: 'Annual rent',
-  stateOfResidence: 'State of residence',
-  pfaName: 'PFA',
-  rsaPin: 'RSA PIN',
-  nhfNumber: 'NHF number',
-};
-
 /**
  * A row's pay as it will be once imported (issue 35 §5): the file's salaryAmount is the monthly
  * gross, all basic (no components), with the row's annual rent and the company's NHF default,
@@ -143,6 +129,7 @@ export function importedPay(
 export function ImportValidationScreen() {
   const { t } = useTranslation('payroll');
   const { q, finish, retry, ctx, problems, setProblems, fixing, setFixing } = useImportValidation();
+  const discard = () => finish.mutate('discard');
   if (q.isLoading) return <Loader />;
   if (q.isError || !q.data) return <Navigate to={paths.payroll.importEmployeesError.href()} replace />;
   const b = q.data;
@@ -162,7 +149,7 @@ export function ImportValidationScreen() {
       actions={
         <ImportActions
           confirm={{
-            label: `Import ${b.total} employees`,
+            label: t('importScreens.importEmployeesCount', { count: b.total }),
             onClick: () => finish.mutate('commit'),
             loading: finish.isPending,
             disabled: checking || b.invalidCount > 0,
@@ -172,7 +159,7 @@ export function ImportValidationScreen() {
               {t('importScreens.checkAgain')}
             </Button>
           }
-          discard={{ label: 'Discard', danger: true, onClick: () => finish.mutate('discard') }}
+          discard={{ label: t('importScreens.discard'), danger: true, onClick: discard }}
         />
       }
     >
@@ -262,13 +249,17 @@ function EntryFixModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation('payroll');
   return (
     <ImportFixModal
       rowNo={entry.rowNo}
       fields={PAYROLL_IMPORT_COLUMNS.map((c) => ({
         key: c,
-        label: CELL_LABEL[c],
-        placeholder: c === 'accountNumber' ? `Type the full number (${entry.accountNumber})` : undefined,
+        label: t(`importScreens.cell.${c}`),
+        placeholder:
+          c === 'accountNumber'
+            ? t('importScreens.typeTheFullNumber', { value: entry.accountNumber })
+            : undefined,
       }))}
       initial={fixValues(entry)}
       errors={entry.errors}
@@ -290,11 +281,12 @@ function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportCol
   const pay = (e: ImportEntry) => (e.errors.salaryAmount || e.errors.annualRent ? null : importedPay(e, ctx));
   const fig = (e: ImportEntry, minor: number | undefined) =>
     e.salaryAmount === null ? MASKED : minor === undefined ? '—' : formatMoney(minor);
+  const t = i18n.getFixedT(null, 'payroll');
   return [
-    { label: 'Name', value: (e) => e.name, error: (e) => e.errors.name },
-    { label: 'Email', value: (e) => e.email, error: (e) => e.errors.email },
+    { label: t('importScreens.col.name'), value: (e) => e.name, error: (e) => e.errors.name },
+    { label: t('importScreens.col.email'), value: (e) => e.email, error: (e) => e.errors.email },
     {
-      label: 'Monthly gross',
+      label: t('importScreens.col.monthlyGross'),
       value: (e) => {
         const p = pay(e);
         return e.salaryAmount === null ? MASKED : p ? formatMoney(p.grossMinor) : e.salaryAmount;
@@ -302,27 +294,31 @@ function entryColumns(ctx: PayContext, fix: (e: ImportEntry) => void): ImportCol
       error: (e) => e.errors.salaryAmount,
     },
     {
-      label: 'Statutory deductions',
+      label: t('importScreens.col.statutoryDeductions'),
       value: (e) => {
         const p = pay(e);
         return fig(e, p ? -p.statutoryMinor : undefined);
       },
       text: true,
     },
-    { label: 'Net pay', value: (e) => fig(e, pay(e)?.netMinor), text: true },
-    { label: 'Bank', value: (e) => e.bankName ?? e.bankCode, error: (e) => e.errors.bankCode },
+    { label: t('importScreens.col.netPay'), value: (e) => fig(e, pay(e)?.netMinor), text: true },
     {
-      label: 'Account',
+      label: t('importScreens.col.bank'),
+      value: (e) => e.bankName ?? e.bankCode,
+      error: (e) => e.errors.bankCode,
+    },
+    {
+      label: t('importScreens.col.account'),
       value: (e) => `${e.accountNumber}${e.accountName ? ` · ${e.accountName}` : ''}`,
       error: (e) => e.errors.accountNumber,
     },
     {
-      label: 'Remittance',
+      label: t('importScreens.col.remittance'),
       value: (e) => [e.stateOfResidence, e.pfaName, e.rsaPin, e.nhfNumber].filter(Boolean).join(' · '),
       error: (e) => e.errors.stateOfResidence ?? e.errors.pfaName ?? e.errors.rsaPin ?? e.errors.nhfNumber,
     },
     {
-      label: 'Status',
+      label: t('importScreens.col.status'),
       nowrap: true,
       value: (e) =>
         e.valid ? (
@@ -380,7 +376,10 @@ export function ImportSummaryScreen() {
       description={t('importScreens.employeesWereAddedEachWas', { value: params.get('count') ?? 0 })}
     >
       <ImportActions
-        confirm={{ label: 'View employees', onClick: () => void navigate(paths.payroll.employees.href()) }}
+        confirm={{
+          label: t('importScreens.viewEmployees'),
+          onClick: () => void navigate(paths.payroll.employees.href()),
+        }}
       />
     </ImportPage>
   );
@@ -398,7 +397,7 @@ export function ImportErrorScreen() {
     >
       <ImportActions
         confirm={{
-          label: 'Start a new import',
+          label: t('importScreens.startANewImport'),
           onClick: () => void navigate(paths.payroll.importEmployees.path),
         }}
       />

@@ -258,8 +258,8 @@ function DetailsCard({ form }: { form: Form }) {
             name="type"
             label={t('payrollCreateScreen.payrollType')}
             data={[
-              { value: 'once', label: 'Once' },
-              { value: 'recurring', label: 'Recurring' },
+              { value: 'once', label: t('payrollCreateScreen.once') },
+              { value: 'recurring', label: t('payrollCreateScreen.recurring') },
             ]}
           />
           <Segments
@@ -267,8 +267,8 @@ function DetailsCard({ form }: { form: Form }) {
             name="mode"
             label={t('payrollCreateScreen.payoutType')}
             data={[
-              { value: 'instant', label: 'Instant' },
-              { value: 'scheduled', label: 'Scheduled' },
+              { value: 'instant', label: t('payrollCreateScreen.instant') },
+              { value: 'scheduled', label: t('payrollCreateScreen.scheduled') },
             ]}
           />
         </FormGrid>

@@ -11,11 +11,12 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 
-const LISTS: { key: string; title: string; query: Record<string, string> }[] = [
-  { key: 'all', title: 'All Payroll', query: {} },
-  { key: 'recurring', title: 'Recurring', query: { type: 'recurring' } },
-  { key: 'pending', title: 'Pending', query: { status: 'pending' } },
-  { key: 'rejected', title: 'Rejected', query: { status: 'rejected' } },
+/** The lists of /payroll (titles in payroll:payrollsScreen.list.<key>). */
+const LISTS: { key: string; query: Record<string, string> }[] = [
+  { key: 'all', query: {} },
+  { key: 'recurring', query: { type: 'recurring' } },
+  { key: 'pending', query: { status: 'pending' } },
+  { key: 'rejected', query: { status: 'rejected' } },
 ];
 const GROUPS = [] as const;
 
@@ -33,7 +34,7 @@ export function PayrollsScreen() {
       <PageHeader
         mb={0}
         title={t('payrollsScreen.payroll')}
-        description={current.title}
+        description={t(`payrollsScreen.list.${current.key}`)}
         actions={<PayrollsActions />}
       />
       <Tabs
@@ -45,7 +46,7 @@ export function PayrollsScreen() {
         <Tabs.List>
           {LISTS.map((l) => (
             <Tabs.Tab key={l.key} value={l.key}>
-              {l.title}
+              {t(`payrollsScreen.list.${l.key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -7,11 +7,8 @@ import { useActiveAccount } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 
-const FILES: { kind: RemittanceKind; label: string }[] = [
-  { kind: 'paye', label: 'PAYE by state' },
-  { kind: 'pension', label: 'Pension by PFA' },
-  { kind: 'nhf', label: 'NHF' },
-];
+/** The schedules to download (labels in payroll:remittanceSection.file.<kind>). */
+const FILES: { kind: RemittanceKind }[] = [{ kind: 'paye' }, { kind: 'pension' }, { kind: 'nhf' }];
 
 /** The last 24 months (Lagos), newest first, as YYYY-MM. */
 export function recentMonths(now = new Date(), count = 24) {
@@ -79,7 +76,7 @@ export function RemittanceSection() {
                 loading={busy === f.kind}
                 onClick={() => void download(f.kind)}
               >
-                {f.label}
+                {t(`remittanceSection.file.${f.kind}`)}
               </Button>
             ))}
           </Group>

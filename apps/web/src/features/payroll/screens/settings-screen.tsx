@@ -96,8 +96,8 @@ function ThresholdFields({
           <Select
             label={t('settingsScreen.nsitf1IsComputedOn')}
             data={[
-              { value: 'gross', label: 'Gross pay' },
-              { value: 'bht', label: 'Basic + housing + transport' },
+              { value: 'gross', label: t('settingsScreen.nsitfBaseGross') },
+              { value: 'bht', label: t('settingsScreen.nsitfBaseBht') },
             ]}
             value={field.value}
             onChange={(v) => field.onChange(v ?? 'gross')}

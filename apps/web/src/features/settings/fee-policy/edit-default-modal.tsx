@@ -140,8 +140,8 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
           value={kind}
           onChange={(v) => setKind(v as 'bands' | 'flat')}
           data={[
-            { value: 'bands', label: 'Bands by amount' },
-            { value: 'flat', label: 'Flat fee' },
+            { value: 'bands', label: t('editDefaultModal.bandsByAmount') },
+            { value: 'flat', label: t('editDefaultModal.flatFeeKind') },
           ]}
         />
         {kind === 'flat' ? (

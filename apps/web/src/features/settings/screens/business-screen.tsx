@@ -8,80 +8,72 @@ import { OrganisationSection } from './organisation-section';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
 
-type SettingsLink = { to: string; title: string; text: string; resource: Resource };
+/** A settings page; its card reads settings:links.<page>.title and .text. */
+type SettingsLink = { to: string; page: string; resource: Resource };
 /** Every settings page, shown to members whose role reads it. */
 export const SETTINGS_LINKS: SettingsLink[] = [
   {
     to: paths.settings.business.href(),
-    title: 'Business profile',
-    text: 'Name and registered details',
+    page: 'businessProfile',
     resource: 'parameters',
   },
   {
     to: paths.settings.subsidiaries.href(),
-    title: 'Subsidiaries',
-    text: 'Branches and their members',
+    page: 'subsidiaries',
     resource: 'subsidiaries',
   },
   {
     to: paths.settings.feePolicy.href(),
-    title: 'Fee policy',
-    text: 'Fee bands in force, with a preview',
+    page: 'feePolicy',
     resource: 'feePolicies',
   },
   {
     to: paths.settings.paymentApprovals.href(),
-    title: 'Payment approvals',
-    text: 'Approval workflows',
+    page: 'paymentApprovals',
     resource: 'approvalWorkflows',
   },
   {
     to: paths.settings.apPolicy.href(),
-    title: 'AP policy',
-    text: 'Thresholds, four eyes, budgets',
+    page: 'apPolicy',
     resource: 'policy',
   },
   {
     to: paths.settings.categories.href(),
-    title: 'Payout categories',
-    text: 'Categories and budgets',
+    page: 'payoutCategories',
     resource: 'payouts',
   },
   {
     to: paths.settings.developers.href(),
-    title: 'Developers',
-    text: 'API keys and webhooks',
+    page: 'developers',
     resource: 'developer',
   },
   {
     to: paths.settings.integrations.href(),
-    title: 'Integrations',
-    text: 'Accounting software: connect, map, sync',
+    page: 'integrations',
     resource: 'accountingIntegrations',
   },
   {
     to: paths.settings.auditLog.href(),
-    title: 'Audit log',
-    text: 'Every change, who and when',
+    page: 'auditLog',
     resource: 'parameters',
   },
   {
     to: paths.teams.root.href(),
-    title: 'Teams',
-    text: 'Members, roles and invitations',
+    page: 'teams',
     resource: 'accountAccess',
   },
 ];
 
 function SettingsCard(props: SettingsLink) {
+  const { t } = useTranslation('settings');
   const allowed = useCan(props.resource, 'get');
   if (!allowed) return null;
   return (
     <Anchor component={Link} to={props.to} underline="never" c="inherit">
       <Card withBorder padding="md" h="100%">
-        <Text fw={600}>{props.title}</Text>
+        <Text fw={600}>{t(`links.${props.page}.title`)}</Text>
         <Text size="sm" c="dimmed">
-          {props.text}
+          {t(`links.${props.page}.text`)}
         </Text>
       </Card>
     </Anchor>
