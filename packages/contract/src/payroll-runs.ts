@@ -202,3 +202,5 @@ export const payslipListQuery = listQuery.extend({
   payrollId: z.string().uuid('Payroll must be an id').optional(),
   id: z.string().uuid('Payslip must be an id').optional(),
 });
+/** GET /payrolls/payslip/pdf: the payslip (its row id) to render as a PDF for staff. */
+export const payslipPdfQuery = z.object({ id: z.string().uuid('Payslip must be an id') });

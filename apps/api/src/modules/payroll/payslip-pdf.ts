@@ -1,18 +1,26 @@
-// The payslip PDF (issue 25 §5): company, period, earnings, deductions and net pay.
-import { companyInitials, type PortalPayslip } from '@owo/contract';
+// The payslip PDF (issue 25 §5): company, period, earnings, deductions and net pay. One renderer for
+// the employee portal's signed link and the staff download (GET /payrolls/payslip/pdf); a slip with
+// salaryVisible false (a staff role without canViewPayrollSensitiveData) prints `******` for every figure.
+import { companyInitials, PAYROLL_MSG, type PortalPayslip } from '@owo/contract';
 import { drawHeader, lagosDate, money, newPdf, pdfToBuffer, type Pdf } from '../money';
+import { MASKED_FIGURE } from './shared';
 
 /** Mantine's teal 6: the colour of the company mark on the web payslip. */
 const MARK_TEAL = '#12b886';
 const PERIOD = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
-/** The payslip PDF: company, period, earnings, deductions (statutory lines included) and net pay. */
+type Figure = (minor: number | null) => string;
+
+/** The payslip PDF: company, period, earnings, deductions (statutory lines included) and net pay.
+ *  Masked (no line, every total `******`) when `slip.salaryVisible` is false. */
 export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, number>, reference: string) {
   const doc = newPdf(`Payslip ${slip.payPeriod}`);
   const period = PERIOD.format(new Date(slip.createdAt));
   drawHeader(doc, 'Payslip', `${slip.companyName} · ${period}`);
   const w = doc.page.width - 96;
-  const m = (minor: number) => money(minor, 'NGN', doc.owo.hasNaira);
+  const visible = slip.salaryVisible;
+  const m: Figure = (minor) =>
+    visible && minor !== null ? money(minor, 'NGN', doc.owo.hasNaira) : MASKED_FIGURE;
   companyLine(doc, slip.companyName);
   kv(doc, w, 'Employee', slip.payrollEmployee.name);
   kv(doc, w, 'Email', slip.payrollEmployee.email);
@@ -25,11 +33,12 @@ export async function payslipPdf(slip: PortalPayslip, breakdown: Record<string, 
     `${slip.bankDetails.bankName} ${slip.bankDetails.accountNumber} (${slip.bankDetails.accountName})`,
   );
   kv(doc, w, 'Issued', lagosDate(new Date(slip.createdAt)));
-  const entries = Object.entries(breakdown);
+  const entries = visible ? Object.entries(breakdown) : [];
   const earnings = entries.filter(([, v]) => v >= 0);
   const deductions = entries.filter(([, v]) => v < 0).map(([k, v]) => [k, -v] as [string, number]);
   section(doc, w, m, 'Earnings', earnings, ['Gross pay', slip.amountMinor ?? 0]);
   section(doc, w, m, 'Deductions', deductions, ['Total deductions', -slip.deductionsTotalMinor]);
+  if (!visible) note(doc, w, PAYROLL_MSG.noPermission);
   netPay(doc, w, m(slip.finalAmountMinor ?? 0));
   return pdfToBuffer(doc);
 }
@@ -68,7 +77,7 @@ function kv(doc: Pdf, w: number, label: string, value: string) {
 function section(
   doc: Pdf,
   w: number,
-  m: (minor: number) => string,
+  m: Figure,
   title: string,
   lines: [string, number][],
   total: [string, number],
@@ -118,4 +127,10 @@ function netPay(doc: Pdf, w: number, amount: string) {
       doc.y,
       { width: w },
     );
+}
+
+/** A line of small grey text below the rest (the masked slip's reason). */
+function note(doc: Pdf, w: number, text: string) {
+  doc.moveDown(0.6);
+  doc.font(doc.owo.regular).fontSize(9).fillColor('#6b7280').text(text, 48, doc.y, { width: w });
 }

@@ -24,12 +24,14 @@ function payslipWhere(ctx: Pick<EmployeeContext, 'payrollEmployeeId' | 'accountI
   );
 }
 
-function payslipQuery(db: DbOrTx) {
+/** A payslip's row with its run, company and transfer (the portal's and the staff download's read). */
+export function payslipQuery(db: DbOrTx) {
   return db
     .select({
       ...PAYROLL_ROW_SELECT,
       payrollId: payrolls.id,
       payrollName: payrolls.name,
+      payrollReference: payrolls.reference,
       createdAt: payrolls.createdAt,
       companyName: accounts.name,
     })
@@ -38,9 +40,9 @@ function payslipQuery(db: DbOrTx) {
     .innerJoin(accounts, eq(accounts.id, payrollRows.accountId))
     .leftJoin(transactions, eq(transactions.id, payrollRows.transactionId));
 }
-type SlipRow = Awaited<ReturnType<ReturnType<typeof payslipQuery>['where']>>[number];
+export type SlipRow = Awaited<ReturnType<ReturnType<typeof payslipQuery>['where']>>[number];
 
-function payslipDto(r: SlipRow): PortalPayslip {
+export function payslipDto(r: SlipRow): PortalPayslip {
   const d = rowDto(r as unknown as Parameters<typeof rowDto>[0], true);
   const deductions = Object.values(r.breakdown).reduce((a, v) => (v < 0 ? a + v : a), 0);
   return {
@@ -127,13 +129,9 @@ export async function payslipDocument(db: Db, id: string) {
   if (!row) throw new AppError(403, STATUS.forbidden, PORTAL_MSG.linkInvalid);
   const slip = payslipDto(row);
   if (!slip.downloadable) throw new AppError(409, STATUS.conflict, PORTAL_MSG.payslipNotPaid);
-  const [pr] = await db
-    .select({ reference: payrolls.reference })
-    .from(payrolls)
-    .where(eq(payrolls.id, slip.payrollId));
   return {
     key: `generated/payslips/${slip.payrollId}/${id}.pdf`,
-    filename: `owo-payslip-${slip.payPeriod}-${pr.reference}.pdf`,
-    render: () => payslipPdf(slip, row.breakdown, pr.reference),
+    filename: `owo-payslip-${slip.payPeriod}-${row.payrollReference}.pdf`,
+    render: () => payslipPdf(slip, row.breakdown, row.payrollReference),
   };
 }

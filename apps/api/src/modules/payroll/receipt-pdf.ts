@@ -7,10 +7,8 @@ import type { TenantContext } from '../../platform/guard';
 import { transactions } from '../../platform/schema';
 import { drawHeader, lagosDateTime, money, newPdf, pdfToBuffer, type Pdf } from '../money';
 import { PAYROLL_ROW_SELECT, payrollReceipt, rowDto } from './read-rows';
+import { MASKED_FIGURE } from './shared';
 import { payrollRows } from './tables';
-
-/** What a figure shows to a role without canViewPayrollSensitiveData (the screens' asterisks). */
-const MASKED_FIGURE = '******';
 
 const STATUS_LABEL: Record<string, string> = {
   pending: 'Pending',

@@ -14,8 +14,6 @@ import {
   payrollRowSchema,
   payrollRowsQuery,
   payrollSchema,
-  payslipListQuery,
-  payslipSchema,
   PAYROLL_MSG,
 } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
@@ -27,7 +25,8 @@ import { runAfterCommit } from '../approvals';
 import { createPayroll } from './create-run';
 import { deletePayroll, updatePayroll, updatePayrollEmployees } from './edit-run';
 import { retryPayroll } from './pay-run';
-import { listPayrollRows, listPayslips, payrollReceipt } from './read-rows';
+import { listPayrollRows, payrollReceipt } from './read-rows';
+import { downloadPayrollPayslipPdfRoute, listPayrollPayslipsRoute } from './payslip-routes';
 import { getPayroll, listPayrolls } from './read-runs';
 import { registerPayrollApprovals, submitPayroll } from './review-run';
 import { payrollReceiptPdf } from './receipt-pdf';
@@ -79,6 +78,7 @@ export async function registerPayroll(app: FastifyInstance, deps: AppDeps) {
   createPayrollRoute(r, deps);
   listPayrollsRoute(r, deps);
   listPayrollPayslipsRoute(r, deps);
+  downloadPayrollPayslipPdfRoute(r, deps);
   getPayrollRoute(r, deps);
   listPayrollRowsRoute(r, deps);
   updatePayrollRoute(r, deps);
@@ -137,28 +137,6 @@ function listPayrollsRoute(r: Router, deps: AppDeps) {
     },
     async (req) => {
       const { items, total } = await listPayrolls(db, { tenant: tenantOf(req), q: req.query });
-      return paged(items, req.query, total);
-    },
-  );
-}
-
-function listPayrollPayslipsRoute(r: Router, deps: AppDeps) {
-  const { db } = deps;
-  r.get(
-    '/api/payrolls/payslip',
-    {
-      config: needs('payrolls', 'get'),
-      schema: {
-        operationId: 'listPayrollPayslips',
-        summary:
-          'Payslips of paid payroll runs (one per employee per run), newest first; figures masked without canViewPayrollSensitiveData',
-        tags,
-        querystring: payslipListQuery,
-        response: { 200: listEnvelope(payslipSchema), 400: errorEnvelope },
-      },
-    },
-    async (req) => {
-      const { items, total } = await listPayslips(db, { tenant: tenantOf(req), q: req.query });
       return paged(items, req.query, total);
     },
   );

@@ -27,6 +27,8 @@ export const ROW_RSA_PIN_FIELD = EMPLOYEE_RSA_PIN_FIELD;
 export const mapMoney = (r: Record<string, number>) =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fromMinor(v)]));
 export const maskNumber = (last4: string) => `******${last4}`;
+/** What a figure shows in a PDF to a role without canViewPayrollSensitiveData (the screens' asterisks). */
+export const MASKED_FIGURE = '******';
 export const visibleTo = (tenant: TenantContext) => canViewPayrollSensitiveData(tenant.roleSlug);
 
 export async function lockPayroll(tx: DbOrTx, accountId: string, id: string): Promise<PayrollRec> {
