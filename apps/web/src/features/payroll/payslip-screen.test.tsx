@@ -1,7 +1,7 @@
 // Issue 37: staff open an employee's payslip from a paid run: the branded sheet fed from
 // GET /payrolls/payslip, its net pay the run's figure; masked (no figure at all) without the salary right.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAYROLL_MSG } from '@owo/contract/payroll';
 import type { PayrollDetail, PayrollRow, Payslip } from '@owo/contract/payroll-runs';
 import { accountEntry, listOk, ok, renderApp, type Handler } from '../../app/test-utils';
@@ -99,6 +99,20 @@ describe('/payroll/:ref/payslip/:id: the staff payslip', () => {
     expect(screen.getByRole('button', { name: 'Print payslip' })).toBeInTheDocument();
   });
 
+  it('downloads the PDF the server renders for this payslip', async () => {
+    const createUrl = vi.fn(() => 'blob:x');
+    URL.createObjectURL = createUrl;
+    URL.revokeObjectURL = vi.fn();
+    const { api } = renderApp(`/payroll/${P}/payslip/${ROW}`, {
+      session: { resources: { payrolls: ['get'] } },
+      routes: { ...routes(true), 'GET /api/payrolls/payslip/pdf': { body: '%PDF-1.3' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(createUrl).toHaveBeenCalledTimes(1));
+    const call = api.calls.find((c) => c.path === '/api/payrolls/payslip/pdf')!;
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ id: ROW });
+  });
+
   it('shows no figure to a role without the salary right (the server masks the slip)', async () => {
     renderApp(`/payroll/${P}/payslip/${ROW}`, {
       session: { accounts: [accountEntry({ role: 'finance-manager' })], resources: { payrolls: ['get'] } },
@@ -109,6 +123,7 @@ describe('/payroll/:ref/payslip/:id: the staff payslip', () => {
     expect(screen.queryByTestId('net-pay')).toBeNull();
     expect(document.body.textContent).not.toMatch(/₦|314,740/);
     expect(screen.queryByRole('button', { name: 'Print payslip' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 
   it('offers no payslip link on a masked run', async () => {

@@ -1,10 +1,13 @@
-import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PAYROLL_MSG } from '@owo/contract/payroll';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
+import { fetchFile, saveBlob } from '../../../lib/files';
 import { paths } from '../../../lib/paths';
+import { toastError } from '../../../lib/toast';
 import { usePayslip } from '../api';
 import { PayslipSheet, payPeriodLabel } from '../components/payslip';
 
@@ -12,11 +15,13 @@ import { PayslipSheet, payPeriodLabel } from '../components/payslip';
  * /payroll/:ref/payslip/:id: one employee's payslip of a paid run, for staff (issue 37), the same
  * branded sheet as the employee portal's, fed from GET /payrolls/payslip. A role without
  * canViewPayrollSensitiveData gets the slip masked by the server: it sees who and when, no figure.
+ * "Download PDF" fetches GET /payrolls/payslip/pdf, the employee portal's renderer on the server.
  */
 export function PayrollPayslipScreen() {
   const { t } = useTranslation('payroll');
   const { ref = '', id = '' } = useParams();
   const q = usePayslip(ref, id);
+  const pdf = usePayslipPdf();
   const back = (
     <Anchor component={Link} to={paths.payroll.details.href({ ref })} fz="sm">
       {t('payslip.back')}
@@ -41,9 +46,14 @@ export function PayrollPayslipScreen() {
         description={t('payslip.description', { payroll: s.payrollName, period })}
         actions={
           s.salaryVisible && (
-            <Button variant="secondary" onClick={() => window.print()}>
-              {t('payslip.print')}
-            </Button>
+            <Group gap="xs">
+              <Button loading={pdf.downloading} onClick={() => void pdf.download(s.id, s.payPeriod)}>
+                {t('payslip.downloadPdf')}
+              </Button>
+              <Button variant="secondary" onClick={() => window.print()}>
+                {t('payslip.print')}
+              </Button>
+            </Group>
           )
         }
       />
@@ -56,4 +66,27 @@ export function PayrollPayslipScreen() {
       )}
     </Stack>
   );
+}
+
+/** The payslip's PDF from the server (its filename from Content-Disposition), saved as a file. */
+function usePayslipPdf() {
+  const { t } = useTranslation('payroll');
+  const [downloading, setDownloading] = useState(false);
+  const download = async (id: string, payPeriod: string) => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await fetchFile('/payrolls/payslip/pdf', {
+        query: { id },
+        accept: 'application/pdf, application/json',
+        fallbackName: `owo-payslip-${payPeriod}.pdf`,
+        failMessage: t('payslip.downloadFailed'),
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      toastError(err instanceof Error ? err.message : t('payslip.downloadFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { downloading, download };
 }
