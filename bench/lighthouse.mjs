@@ -15,7 +15,8 @@
 // performance score) is reported. Environment: LIGHTHOUSE_RUNS, LIGHTHOUSE_PAGES (comma list),
 // LIGHTHOUSE_SKIP_BUILD=1 (reuse the current build), LIGHTHOUSE_URL (measure a running app instead
 // of starting one), CHROMIUM_PATH, LIGHTHOUSE_SIGNED_IN_PAGES (comma list, '' for none),
-// BENCH_TRANSACTIONS (default 10000; seeded only into an app this script started).
+// BENCH_TRANSACTIONS (default 10000; seeded only into an app this script started), LIGHTHOUSE_SHIFTS=1
+// (print each run's layout shifts and the nodes that moved).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,6 +112,18 @@ const median = (xs) => {
   return s[Math.floor((s.length - 1) / 2)];
 };
 
+/** LIGHTHOUSE_SHIFTS=1: the layout shifts of a run, largest first, with the nodes that moved. */
+function printShifts(url, lhr) {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  console.error(`${url} layout shifts (${items.length}):`);
+  for (const item of items) {
+    const node = item.node ?? {};
+    console.error(`  ${item.score.toFixed(4)} ${node.selector ?? ''} ${JSON.stringify(node.snippet ?? '')}`);
+    for (const sub of item.subItems?.items ?? [])
+      console.error(`    cause: ${sub.extra?.value ?? sub.cause}`);
+  }
+}
+
 async function audit(url, cookies) {
   // A fresh browser per run: no warm HTTP cache or leftover service state between runs.
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owo-lh-'));
@@ -143,6 +156,7 @@ async function audit(url, cookies) {
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     );
+    if (process.env.LIGHTHOUSE_SHIFTS === '1') printShifts(url, lhr);
     const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failing = Object.values(lhr.audits)
       .filter(

@@ -7,6 +7,7 @@
 //   fullScreenRoutes                       -> signed in + active account, no frame (flows, imports)
 //   verifiedRoutes                         -> signed in + verified, before an account is active
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { loadNamespaces } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { AREAS } from './areas';
 import { RedirectIfActiveAccount, RequireStaff } from './guards/guards';
@@ -30,6 +31,22 @@ type FeatureRoutes = Partial<
     RouteObject[]
   >
 >;
+
+/**
+ * The pathless route around every signed-in and portal route: its `lazy` loads the on-demand text
+ * namespaces (lib/i18n.ts loadNamespaces), and React Router resolves the lazies of every matched
+ * route before it renders, in parallel. So those screens never show raw keys, and the marketing
+ * pages (which use no on-demand namespace) do not download them.
+ */
+export const WITH_TEXT_ROUTE_ID = 'with-text';
+const withText = (children: RouteObject[]): RouteObject => ({
+  id: WITH_TEXT_ROUTE_ID,
+  lazy: async () => {
+    await loadNamespaces();
+    return { Component: Outlet };
+  },
+  children,
+});
 
 // Eager inside this lazily loaded module: all route tables arrive in one chunk, in one round trip.
 const featureModules = import.meta.glob<FeatureRoutes>(
@@ -74,40 +91,42 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
   );
   return [
     ...publicRoutes,
-    ...collect('portalRoutes'),
-    ...collect('devRoutes'),
     ...(hasHome ? [] : [{ path: '/', element: <Navigate to={paths.dashboard.path} replace /> }]),
-    { element: <PlainLayout />, children: collect('comingSoonPublicRoutes') },
-    {
-      element: (
-        <RequireStaff level="verified">
-          <PlainLayout />
-        </RequireStaff>
-      ),
-      children: [
-        // Rule 5: /account/create with an active account goes to the dashboard.
-        {
-          element: (
-            <RedirectIfActiveAccount>
-              <Outlet />
-            </RedirectIfActiveAccount>
-          ),
-          children: createAccountRoutes(verified),
-        },
-        ...verified.filter((r) => r.path !== paths.account.create.path),
-      ],
-    },
-    {
-      element: (
-        <RequireStaff>
-          <PlainLayout />
-        </RequireStaff>
-      ),
-      children: collect('fullScreenRoutes'),
-    },
-    { element: staffFrame, children: dashboard.filter((r) => !isMarketplace(r)) },
-    { element: <MarketplaceGate>{staffFrame}</MarketplaceGate>, children: dashboard.filter(isMarketplace) },
     ...legacyRoutes,
+    withText([
+      ...collect('portalRoutes'),
+      ...collect('devRoutes'),
+      { element: <PlainLayout />, children: collect('comingSoonPublicRoutes') },
+      {
+        element: (
+          <RequireStaff level="verified">
+            <PlainLayout />
+          </RequireStaff>
+        ),
+        children: [
+          // Rule 5: /account/create with an active account goes to the dashboard.
+          {
+            element: (
+              <RedirectIfActiveAccount>
+                <Outlet />
+              </RedirectIfActiveAccount>
+            ),
+            children: createAccountRoutes(verified),
+          },
+          ...verified.filter((r) => r.path !== paths.account.create.path),
+        ],
+      },
+      {
+        element: (
+          <RequireStaff>
+            <PlainLayout />
+          </RequireStaff>
+        ),
+        children: collect('fullScreenRoutes'),
+      },
+      { element: staffFrame, children: dashboard.filter((r) => !isMarketplace(r)) },
+      { element: <MarketplaceGate>{staffFrame}</MarketplaceGate>, children: dashboard.filter(isMarketplace) },
+    ]),
   ];
 }
 

@@ -65,7 +65,14 @@ export function createAppRoutes(): RouteObject[] {
         ...authRoutes,
         {
           path: '*',
-          lazy: async () => ({ Component: (await import('./errors/not-found-switch')).NotFoundSwitch }),
+          // Signed in, it renders the dashboard frame: the on-demand text first (see feature-routes.tsx).
+          lazy: async () => {
+            const [{ NotFoundSwitch }] = await Promise.all([
+              import('./errors/not-found-switch'),
+              loadNamespaces(),
+            ]);
+            return { Component: NotFoundSwitch };
+          },
         },
       ],
     },
@@ -74,14 +81,14 @@ export function createAppRoutes(): RouteObject[] {
 
 /**
  * `patchRoutesOnNavigation` for a router made from createAppRoutes(): the first navigation outside
- * the auth screens loads the feature routes (and the remaining text namespaces) and adds them under
- * the root route. One discovery per router.
+ * the auth screens loads the feature routes and adds them under the root route (their text
+ * namespaces load with the routes that need them, see feature-routes.tsx). One discovery per router.
  */
 export function createRouteDiscovery(alreadyPatched = false): PatchRoutesOnNavigationFunction {
   let patched = alreadyPatched;
   return async ({ path, patch, signal }) => {
     if (patched || matchRoutes(authRoutes, path)) return;
-    const [{ loadFeatureRoutes }] = await Promise.all([import('./feature-routes'), loadNamespaces()]);
+    const { loadFeatureRoutes } = await import('./feature-routes');
     const routes = loadFeatureRoutes();
     if (patched || signal.aborted) return;
     patch(ROOT_ROUTE_ID, routes);
@@ -99,7 +106,7 @@ export function createRouteDiscovery(alreadyPatched = false): PatchRoutesOnNavig
 export async function resolveRoutesFor(routes: RouteObject[], pathname: string): Promise<boolean> {
   let patched = false;
   if (!matchRoutes(authRoutes, pathname)) {
-    const [{ loadFeatureRoutes }] = await Promise.all([import('./feature-routes'), loadNamespaces()]);
+    const { loadFeatureRoutes } = await import('./feature-routes');
     const root = routes.find((r) => r.id === ROOT_ROUTE_ID)!;
     root.children = [...(root.children ?? []), ...loadFeatureRoutes()];
     patched = true;

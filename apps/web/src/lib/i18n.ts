@@ -1,7 +1,8 @@
 // i18next with one JSON file per namespace in src/locales/en. `common`, `auth` and `errors` ship
 // with the app (the sign-in page and the error screens need them at once); every other file in
-// src/locales/en arrives in one chunk, loaded by loadNamespaces() before the first page outside the
-// auth screens renders (the router's route discovery awaits it). Add a namespace: create the JSON
+// src/locales/en arrives in one chunk, loaded by loadNamespaces() before a signed-in or portal page
+// renders (the `lazy` of the pathless route around them in app/feature-routes.tsx awaits it); the
+// marketing pages use none of them and do not load it. Add a namespace: create the JSON
 // file, nothing else. Use: `const { t } = useTranslation('auth')`, or
 // `i18n.t('payouts:accountNumber.invalid')` outside React.
 import i18n from 'i18next';

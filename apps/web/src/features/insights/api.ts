@@ -15,9 +15,10 @@ export const insightQuery = (f: InsightFilter) => ({
   subsidiaryId: f.subsidiaryId || undefined,
 });
 
-export function useDashboard(f: InsightFilter) {
+export function useDashboard(f: InsightFilter, enabled = true) {
   return useQuery({
     queryKey: ['insights', 'dashboard', insightQuery(f)],
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: async () => (await api.get<Dashboard>('/insights/dashboard', { query: insightQuery(f) })).data,
   });

@@ -2,4 +2,4 @@
 export { InsightPanels } from './insight-panels';
 export { InsightKpis } from './insight-kpis';
 export { InsightFilters } from './components';
-export type { InsightFilter } from './api';
+export { useDashboard, type InsightFilter } from './api';

@@ -249,4 +249,32 @@ describe('/dashboard', () => {
     // steps left: the checklist stays under the KPI row
     expect(await screen.findByTestId('setup-checklist')).toBeInTheDocument();
   });
+
+  it('draws the working page once, when its figures are in: a skeleton holds the place, nothing below it (layout shift)', async () => {
+    let answer!: (r: Reply) => void;
+    const insights = new Promise<Reply>((r) => (answer = r));
+    renderApp('/dashboard', {
+      session: {},
+      routes: {
+        ...firstRunRoutes,
+        'GET /api/transactions': transactions(2, 1),
+        'GET /api/insights/dashboard': () => insights,
+      },
+    });
+    expect(await screen.findByTestId('dashboard-loading')).toBeInTheDocument();
+    // the other queries answer; the KPI figures do not yet
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByTestId('kpi-cash')).toBeNull();
+    expect(screen.queryByTestId('setup-checklist')).toBeNull();
+    expect(screen.queryByTestId('recent-transactions')).toBeNull();
+    answer(ok(dashboard()));
+    // then the KPI row, the steps left and the latest transactions arrive together
+    await screen.findByTestId('kpi-money-in');
+    expect(screen.getByTestId('kpi-cash')).toBeInTheDocument();
+    expect(screen.getByTestId('setup-checklist')).toBeInTheDocument();
+    expect(screen.getByTestId('recent-transactions')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-loading')).toBeNull();
+  });
 });

@@ -28,14 +28,17 @@ type Paged = { data?: { pagination?: { totalItems: number } }; isError: boolean 
 const totalOf = (q: Paged, enabled: boolean) =>
   enabled && !q.isError ? q.data?.pagination?.totalItems : undefined;
 
-/** The steps from real data; `ready` once every query the user may make has answered. */
-export function useChecklist(wallets: WalletDto[] | undefined) {
+/**
+ * The steps from real data; `ready` once every query the user may make has answered. `enabled`
+ * false makes no query (the dashboard asks only when the user may see the card).
+ */
+export function useChecklist(wallets: WalletDto[] | undefined, enabled = true) {
   const can = {
-    kyb: useCan('parameters', 'get'),
-    tx: useCan('transactions', 'get'),
-    members: useCan('accountAccess', 'get'),
-    invites: useCan('invitations', 'get'),
-    payouts: useCan('payouts', 'get'),
+    kyb: useCan('parameters', 'get') && enabled,
+    tx: useCan('transactions', 'get') && enabled,
+    members: useCan('accountAccess', 'get') && enabled,
+    invites: useCan('invitations', 'get') && enabled,
+    payouts: useCan('payouts', 'get') && enabled,
   };
   const kyb = useKyb(can.kyb);
   const credits = useTransactions({ type: 'deposit' }, 1, 1, can.tx);

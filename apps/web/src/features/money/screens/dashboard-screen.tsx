@@ -24,8 +24,8 @@ import { useInvalidateMoney, useTransactions, useWallets } from '../api';
 import { TransactionsTable } from '../components/transactions-table';
 import { WalletCard } from '../components/wallet-card';
 import { CashTile } from '../components/cash-tile';
-import { SetupChecklist } from '../components/setup-checklist';
-import { InsightFilters, InsightKpis, InsightPanels, type InsightFilter } from '../../insights';
+import { SetupChecklist, useChecklist } from '../components/setup-checklist';
+import { InsightFilters, InsightKpis, InsightPanels, useDashboard, type InsightFilter } from '../../insights';
 import { PageHeader } from '../../../components/page-header';
 
 /**
@@ -40,9 +40,20 @@ export function DashboardScreen() {
   const wallets = useWallets();
   const canSeeTransactions = useCan('transactions', 'get');
   const canSetUp = useCan('parameters', 'post');
+  const canSeeInsights = useCan('insights', 'get');
+  const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
   const recent = useTransactions({}, 1, 5, canSeeTransactions);
+  const checklist = useChecklist(wallets.data, canSetUp);
+  const insights = useDashboard(filter, canSeeInsights);
   const firstRun = canSeeTransactions && recent.data?.pagination.totalItems === 0;
-  const deciding = canSeeTransactions && recent.isLoading;
+  // Layout shift (issue 38 §3): the page below the header is drawn once, when every query that
+  // sizes it has answered (transactions, wallets, the steps left, the KPI figures); until then a
+  // skeleton of the working page holds the place, and nothing is drawn below it.
+  const deciding =
+    (canSeeTransactions && recent.isLoading) ||
+    wallets.isLoading ||
+    (canSetUp && !checklist.ready) ||
+    (canSeeInsights && insights.isLoading);
   const name = profile.data?.firstName;
   const title = firstRun
     ? name
@@ -67,13 +78,19 @@ export function DashboardScreen() {
       />
       {wallets.error && <Alert color="red">{wallets.error.message}</Alert>}
       {deciding ? (
-        <Skeleton h={150} radius="md" />
+        <DashboardSkeleton />
       ) : firstRun ? (
         <FirstRun wallets={wallets.data} canSetUp={canSetUp} />
       ) : (
-        <Working wallets={wallets.data} walletsLoading={wallets.isLoading} canSetUp={canSetUp} />
+        <Working
+          wallets={wallets.data}
+          canSetUp={canSetUp}
+          canSeeInsights={canSeeInsights}
+          filter={filter}
+          onFilter={setFilter}
+        />
       )}
-      {canSeeTransactions && !firstRun && <RecentTransactions />}
+      {canSeeTransactions && !firstRun && !deciding && <RecentTransactions />}
     </Stack>
   );
 }
@@ -99,21 +116,40 @@ function FirstRun(props: { wallets: WalletDto[] | undefined; canSetUp: boolean }
   );
 }
 
+/** The place of the working page while its figures load: the KPI row and the first chart. */
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg" mih="100vh" data-testid="dashboard-loading" aria-busy>
+      <Skeleton h={28} w={160} radius="md" />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={130} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={320} radius="md" />
+    </Stack>
+  );
+}
+
 /** A working company: the KPI row, the steps left (if any), then the charts. */
-function Working(props: { wallets: WalletDto[] | undefined; walletsLoading: boolean; canSetUp: boolean }) {
+function Working(props: {
+  wallets: WalletDto[] | undefined;
+  canSetUp: boolean;
+  canSeeInsights: boolean;
+  filter: InsightFilter;
+  onFilter: (f: InsightFilter) => void;
+}) {
   const { t } = useTranslation('dashboard');
-  const canSeeInsights = useCan('insights', 'get');
-  const [filter, setFilter] = useState<InsightFilter>({ period: 'month', currency: 'NGN' });
+  const { canSeeInsights, filter } = props;
   return (
     <Stack gap="lg" data-testid="dashboard-working">
       <Group justify="space-between" gap="sm">
         <Title order={3} size="h4">
           {t('overview')}
         </Title>
-        {canSeeInsights && <InsightFilters value={filter} onChange={setFilter} />}
+        {canSeeInsights && <InsightFilters value={filter} onChange={props.onFilter} />}
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: canSeeInsights ? 4 : 3 }} spacing="lg" data-testid="kpi-row">
-        {props.walletsLoading && <Skeleton h={130} radius="md" />}
         {props.wallets && <CashTile wallets={props.wallets} />}
         {canSeeInsights && <InsightKpis filter={filter} />}
       </SimpleGrid>
