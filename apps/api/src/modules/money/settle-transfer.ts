@@ -167,7 +167,7 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
         select tr.id, tr.account_id, tr.wallet_id, tr.amount, tr.fee, tr.amount + tr.fee as total, tr.currency,
                tr.provider, x.outcome, x.reason, x.provider_ref, x.memo, x.tail
           from transactions tr join x on x.reference = tr.reference
-         where tr.type = 'payout' and tr.status in ('pending', 'processing')
+         where tr.type = 'payout' and tr.status in ('pending', 'processing') and ${foldedMarkSql}
          order by tr.id
            for update of tr
       ), w as (
@@ -182,14 +182,14 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
         insert into journal_entries (account_id, transaction_id, kind, memo)
         select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, t.memo from t
         returning id, transaction_id
-      ), ps as (
-        insert into postings (entry_id, ledger_account_id, amount, currency)
-        select e.id, v.la, v.amt, t.currency from e join t on t.id = e.transaction_id join w on w.id = t.wallet_id,
+      ), v as (
+        select e.id as entry_id, v.la, v.amt, t.currency, v.sys
+          from e join t on t.id = e.transaction_id join w on w.id = t.wallet_id,
           lateral (values ${
             success
-              ? sql`(w.hold_ledger_account_id, -t.total), (${clearing}, t.amount), (${fees}, t.fee)`
-              : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
-          }) as v(la, amt)
+              ? sql`(w.hold_ledger_account_id, -t.total, false), (${clearing}, t.amount, true), (${fees}, t.fee, true)`
+              : sql`(w.hold_ledger_account_id, -t.total, false), (w.ledger_account_id, t.total, false)`
+          }) as v(la, amt, sys)
          where v.amt <> 0
       ), u as (
         update transactions
@@ -197,8 +197,8 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
                provider_ref = coalesce(t.provider_ref, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*, t.tail
-      ), n as (${notify})${settleCtes(seams)}
-      select * from u`;
+      )${foldedCtes(success)}, n as (${notify})${settleCtes(seams)}
+      select u.* from u, ck`;
 }
 
 /**
