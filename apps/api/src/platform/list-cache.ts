@@ -2,9 +2,17 @@
 // re-checked, in the request's own statement, against the change feed `list_changes`. Nothing about
 // who may read it is cached: the session, membership, role and scope are read from PostgreSQL on
 // every request, so revocation and role changes apply on the very next request in every process.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db';
 import type { FusedPage } from './guard-access';
+
+/**
+ * The change feed's note for the `transactions` rows of `rows` (a relation with `account_id`), as the
+ * statement trigger `list_changes_note` writes it (migration 0021): one row per account under this
+ * top-level transaction id. For a statement that does its own trigger work (migration 0035).
+ */
+export const listChangesNoteSql = (rows: SQL) => sql`insert into list_changes (account_id, xid)
+        select distinct c.account_id, pg_current_xact_id()::text::bigint from ${rows} c`;
 
 /** A cached page: the account it belongs to, and the snapshot (`pg_snapshot` text) it is exact for. */
 export type CachedPage = {

@@ -11,6 +11,7 @@ import type { Seams } from '../../platform/seams';
 import { AppError } from '../../platform/errors';
 import { moneyEventNotificationSql, MONEY_TOPICS } from '../notifications';
 import { retryOnDeadlock } from './ledger';
+import { foldedCtes, foldedMarkSql } from './settle-folded';
 import { settleLocked } from './settle-locked';
 import {
   announcePaid,
@@ -166,7 +167,7 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
         select tr.id, tr.account_id, tr.wallet_id, tr.amount, tr.fee, tr.amount + tr.fee as total, tr.currency,
                tr.provider, x.outcome, x.reason, x.provider_ref, x.memo, x.tail
           from transactions tr join x on x.reference = tr.reference
-         where tr.type = 'payout' and tr.status in ('pending', 'processing')
+         where tr.type = 'payout' and tr.status in ('pending', 'processing') and ${foldedMarkSql}
          order by tr.id
            for update of tr
       ), w as (
@@ -181,14 +182,14 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
         insert into journal_entries (account_id, transaction_id, kind, memo)
         select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, t.memo from t
         returning id, transaction_id
-      ), ps as (
-        insert into postings (entry_id, ledger_account_id, amount, currency)
-        select e.id, v.la, v.amt, t.currency from e join t on t.id = e.transaction_id join w on w.id = t.wallet_id,
+      ), v as (
+        select e.id as entry_id, v.la, v.amt, t.currency, v.sys
+          from e join t on t.id = e.transaction_id join w on w.id = t.wallet_id,
           lateral (values ${
             success
-              ? sql`(w.hold_ledger_account_id, -t.total), (${clearing}, t.amount), (${fees}, t.fee)`
-              : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
-          }) as v(la, amt)
+              ? sql`(w.hold_ledger_account_id, -t.total, false), (${clearing}, t.amount, true), (${fees}, t.fee, true)`
+              : sql`(w.hold_ledger_account_id, -t.total, false), (w.ledger_account_id, t.total, false)`
+          }) as v(la, amt, sys)
          where v.amt <> 0
       ), u as (
         update transactions
@@ -196,8 +197,8 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
                provider_ref = coalesce(t.provider_ref, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*, t.tail
-      ), n as (${notify})${settleCtes(seams)}
-      select * from u`;
+      )${foldedCtes(success)}, n as (${notify})${settleCtes(seams)}
+      select u.* from u, ck`;
 }
 
 /**
@@ -274,6 +275,7 @@ function settleStatement(seams: Seams, success: boolean) {
            set status = ${p.outcome}::text, failure_reason = ${p.failureReason}::text,
                provider_ref = coalesce(${p.providerRef}::text, transactions.provider_ref), updated_at = now()
          where reference = ${p.reference}::text and type = 'payout' and status in ('pending', 'processing')
+           and ${foldedMarkSql}
         returning transactions.*
       ), t as (
         select id, account_id, wallet_id, amount, fee, amount + fee as total, currency, provider from u
@@ -283,21 +285,20 @@ function settleStatement(seams: Seams, success: boolean) {
                balance = balance + ${success ? sql`0` : sql`t.total`},
                updated_at = now()
           from t where wallets.id = t.wallet_id
-        returning wallets.ledger_account_id, wallets.hold_ledger_account_id
+        returning wallets.id, wallets.ledger_account_id, wallets.hold_ledger_account_id
       ), e as (
         insert into journal_entries (account_id, transaction_id, kind, memo)
         select t.account_id, t.id, ${success ? 'payout.settle' : 'payout.release'}, ${p.memo}::text from t
         returning id
-      ), ps as (
-        insert into postings (entry_id, ledger_account_id, amount, currency)
-        select e.id, v.la, v.amt, t.currency from e, t, w, lateral (values ${
+      ), v as (
+        select e.id as entry_id, v.la, v.amt, t.currency, v.sys from e, t, w, lateral (values ${
           success
-            ? sql`(w.hold_ledger_account_id, -t.total), (${clearing}, t.amount), (${fees}, t.fee)`
-            : sql`(w.hold_ledger_account_id, -t.total), (w.ledger_account_id, t.total)`
-        }) as v(la, amt)
+            ? sql`(w.hold_ledger_account_id, -t.total, false), (${clearing}, t.amount, true), (${fees}, t.fee, true)`
+            : sql`(w.hold_ledger_account_id, -t.total, false), (w.ledger_account_id, t.total, false)`
+        }) as v(la, amt, sys)
          where v.amt <> 0
-      ), n as (${notify})${settleCtes(seams)}
-      select to_json(u) as row from u`;
+      )${foldedCtes(success)}, n as (${notify})${settleCtes(seams)}
+      select to_json(u) as row from u, ck`;
   });
   settleStatementCache.set(name, statement);
   return statement;
