@@ -94,7 +94,6 @@ export function VendorInviteSuccessScreen() {
           ) : (
             t('invite.weEmailedTheVendorA')
           )}
-          {t('invite.theyAppearInYourVendors')}
         </Text>
         <Group>
           <Button onClick={() => navigate(paths.vendors.root.href())}>{t('invite.backToVendors')}</Button>

@@ -299,7 +299,6 @@ export function SendBillSuccessScreen() {
             {sent
               ? t('sendBill.hasYourBill', { companyName: sent.companyName })
               : t('sendBill.yourBillWasSent')}
-            {t('sendBill.youWillBePaidTo')}
           </Text>
           {signedIn ? (
             <Anchor component={Link} to={paths.dashboard.href()}>
