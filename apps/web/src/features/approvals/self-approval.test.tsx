@@ -119,6 +119,7 @@ describe('the "Invite an approver" notice on the payment form', () => {
     });
     const notice = await screen.findByTestId('no-approver-notice');
     expect(notice).toHaveTextContent('Nobody else can approve this yet');
+    expect(notice).toHaveTextContent('Four eyes is on: a payout you submit needs someone other than you');
     expect(notice).toHaveTextContent('As the owner you can self-approve it after submitting');
     expect(screen.getByRole('link', { name: 'Invite an approver' })).toHaveAttribute(
       'href',

@@ -187,9 +187,7 @@ export function MailboxScreen() {
         showForbidden
         empty={
           <Text c="dimmed" ta="center" py="xl" data-testid="mailbox-empty">
-            {t('mailboxScreen.noMail')}
-            {to ? t('mailboxScreen.for', { to }) : ''}
-            {t('mailboxScreen.yet')}
+            {to ? t('mailboxScreen.noMailForYet', { to }) : t('mailboxScreen.noMailYet')}
           </Text>
         }
       >

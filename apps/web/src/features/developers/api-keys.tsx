@@ -9,7 +9,7 @@ import { useApiMutation } from '../../lib/query';
 import { useActiveAccount, useCan, useHasSession, useResources } from '../../lib/session';
 import { refreshDevelopers, useApiKeys } from './api';
 import { ShownOnce } from './shown-once';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The roles a new key may take: those within the creator's own rights, else the creator's own role. */
 function useRoleOptions() {
@@ -140,9 +140,12 @@ export function ApiKeys() {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('apiKeys.sendAKeyAs')}
-        <Code>{t('apiKeys.authorizationBearerSk')}</Code>
-        {t('apiKeys.itActsInThisAccount')}
+        <Trans
+          t={t}
+          i18nKey="apiKeys.sendAKeyAs"
+          values={{ header: t('apiKeys.authorizationBearerSk') }}
+          components={{ code: <Code /> }}
+        />
       </Text>
       {canCreate && (
         <Group align="flex-end">

@@ -20,6 +20,17 @@ describe('/settings/developers event catalogue', () => {
     const vending = rows.find((r) => r.textContent?.startsWith('vending'))!;
     expect(vending.textContent).toContain('token (the electricity token)');
     expect(rows.find((r) => r.textContent?.startsWith('payroll'))!.textContent).toContain('partlyFailed');
+    // Each sentence around its code words is one translation (issue 37), rendered whole.
+    const sentence = (start: string) =>
+      screen.getByText((_, el) => el?.tagName === 'P' && !!el.textContent?.startsWith(start));
+    const signing = sentence('Each delivery is a POST');
+    expect(signing.textContent).toContain(
+      'x-owo-signature = v1= + hex HMAC-SHA512 of <timestamp>.<raw body> under the endpoint’s signing secret.',
+    );
+    expect(within(signing).getByText('<timestamp>.<raw body>').tagName).toBe('CODE');
+    expect(sentence('Every event’s').textContent).toContain(
+      'data carries id, reference, status, amount (a decimal string) with amountMinor, currency and occurredAt. No',
+    );
   });
 });
 

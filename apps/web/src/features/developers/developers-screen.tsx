@@ -3,7 +3,7 @@ import { ApiKeys } from './api-keys';
 import { Webhooks } from './webhooks';
 import { SIGNATURE_SAMPLES, WEBHOOK_EVENT_CATALOGUE } from './samples';
 import { PageHeader } from '../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** /settings/developers (002 §2): API keys, webhooks and signature samples. */
 export function DevelopersScreen() {
@@ -40,25 +40,16 @@ function Samples() {
   return (
     <Stack>
       <Text size="sm">
-        {t('developersScreen.eachDeliveryIsAPost')}
-        <Code>{t('developersScreen.xOwoTimestamp')}</Code>
-        {t('developersScreen.unixSecondsAnd')}
-        <Code>{t('developersScreen.xOwoSignature')}</Code> = <Code>{t('developersScreen.v1')}</Code>
-        {t('developersScreen.hexHmacSha512Of')}
-        <Code>{t('developersScreen.timestampRawBody')}</Code>
-        {t('developersScreen.underTheEndpointSSigningSecret')}
+        <Trans
+          t={t}
+          i18nKey="developersScreen.signingSentence"
+          values={{ signedText: t('developersScreen.timestampRawBody') }}
+          shouldUnescape
+          components={{ code: <Code /> }}
+        />
       </Text>
       <Text size="sm">
-        {t('developersScreen.everyEventS')}
-        <Code>{t('developersScreen.data')}</Code>
-        {t('developersScreen.carries')}
-        <Code>{t('developersScreen.id')}</Code>, <Code>{t('developersScreen.reference')}</Code>,{' '}
-        <Code>{t('developersScreen.status')}</Code>, <Code>{t('developersScreen.amount')}</Code>
-        {t('developersScreen.aDecimalStringWith')}
-        <Code>{t('developersScreen.amountminor')}</Code>, <Code>{t('developersScreen.currency')}</Code>
-        {t('developersScreen.and')}
-        <Code>{t('developersScreen.occurredat')}</Code>
-        {t('developersScreen.noSecretOrFullBank')}
+        <Trans t={t} i18nKey="developersScreen.payloadSentence" components={{ code: <Code /> }} />
       </Text>
       <Table aria-label={t('developersScreen.webhookEvents')}>
         <Table.Thead>

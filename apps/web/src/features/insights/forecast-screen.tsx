@@ -28,7 +28,7 @@ import { formatDate, formatMoney, formatMoneyShort } from '../../lib/format';
 import { useForecast, type ForecastFilter } from './api';
 import { Panel } from './components';
 import { movedDate, useWhatIf, type WhatIf } from './forecast-what-if';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 const major = (minor: number) => minor / 100;
 export const KIND_LABELS: Record<ForecastItem['kind'], string> = {
@@ -253,13 +253,17 @@ function Alerts({ f }: { f: Forecast }) {
           {f.overdue.map((i, n) => (
             <Fragment key={i.key}>
               {n > 0 && ', '}
-              <Anchor component={Link} to={forecastItemPath(i.kind, i.id)}>
-                {i.reference}
-              </Anchor>
-              {t('forecastScreen.due', {
-                amount: formatMoney(i.amountMinor, f.currency),
-                date: formatDate(i.date),
-              })}
+              <Trans
+                t={t}
+                i18nKey="forecastScreen.overdueItem"
+                values={{
+                  reference: i.reference,
+                  amount: formatMoney(i.amountMinor, f.currency),
+                  date: formatDate(i.date),
+                }}
+                shouldUnescape
+                components={{ item: <Anchor component={Link} to={forecastItemPath(i.kind, i.id)} /> }}
+              />
             </Fragment>
           ))}
         </Alert>

@@ -22,7 +22,8 @@ export const canDownloadReceipt = (t: { type: string; status: string; receiptAva
 
 /** A transaction type as the user reads it (money:transactionType.<type>; an unknown type as it is). */
 export const typeLabel = (t: string) => i18n.t(`money:transactionType.${t}`, { defaultValue: t });
-export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A transaction status as the user reads it (money:transactionStatus.<status>; an unknown one as it is). */
+export const statusLabel = (s: string) => i18n.t(`money:transactionStatus.${s}`, { defaultValue: s });
 
 /** 'DD/MM/YYYY' -> 'YYYY-MM-DD' for the API (the one parser lives in lib/dates). */
 export { parseDisplayDate } from '../../lib/dates';

@@ -103,6 +103,17 @@ describe('payout edit (/payouts/:ref/edit → /edit/review)', () => {
     expect(put?.body).toEqual({ amount: '30000', scheduledDate: '2026-12-31' });
   });
 
+  it('names the payee in one sentence, its characters as they are (issue 37)', async () => {
+    const p = payout();
+    renderApp(`/payouts/${ID}/edit`, {
+      session: { resources: '*' },
+      routes: base({ ...p, payee: { ...p.payee, name: 'Ada & Sons <Ltd>' } }),
+    });
+    const name = await screen.findByText('Ada & Sons <Ltd>');
+    expect(name.tagName).toBe('B');
+    expect(name.parentElement?.textContent).toBe('po_abc123 · paying Ada & Sons <Ltd>');
+  });
+
   it('refuses an empty narration with the contract message and stays on the form', async () => {
     renderApp(`/payouts/${ID}/edit`, { session: { resources: '*' }, routes: base(payout()) });
     fireEvent.change(await input('Narration'), { target: { value: '  ' } });

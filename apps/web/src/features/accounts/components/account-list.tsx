@@ -3,7 +3,7 @@
 import { Badge, Card, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE_LABELS, type AccountEntry } from '@owo/contract';
+import type { AccountEntry } from '@owo/contract';
 import { EmptyState } from '../../../components/page-states';
 import { isApiError } from '../../../lib/api';
 import { switchAccount, useAccounts, useActiveAccount } from '../../../lib/session';
@@ -52,7 +52,7 @@ export function AccountList(props: { onSwitched: (entry: AccountEntry) => void }
                       {entry.account.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {ACCOUNT_TYPE_LABELS[entry.account.type]} ·{' '}
+                      {t(`typeName.${entry.account.type}`)} ·{' '}
                       {t(`roles.${entry.role}`, { defaultValue: entry.role })}
                     </Text>
                   </div>

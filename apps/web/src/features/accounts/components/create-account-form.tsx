@@ -2,13 +2,7 @@
 import { Button, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  ACCOUNT_TYPE_LABELS,
-  ACCOUNT_TYPES,
-  createAccountBody,
-  type AccountEntry,
-  type AccountType,
-} from '@owo/contract';
+import { ACCOUNT_TYPES, createAccountBody, type AccountEntry, type AccountType } from '@owo/contract';
 import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { accountsApi } from '../api';
@@ -38,7 +32,7 @@ export function AccountTypeOptions(props: {
           >
             <Stack gap={2}>
               <Text fw={600} size="sm">
-                {ACCOUNT_TYPE_LABELS[type]}
+                {t(`typeName.${type}`)}
               </Text>
               <Text size="xs" c="dimmed">
                 {t(`types.${type}`)}

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_TYPE_LABELS, type Organisation } from '@owo/contract';
+import type { Organisation } from '@owo/contract';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session';
@@ -29,7 +29,7 @@ export function OrganisationSummary({ org }: { org: Organisation }) {
       <Card>
         <Group justify="space-between" mb="md">
           <Title order={4}>{org.name}</Title>
-          <Badge variant="light">{ACCOUNT_TYPE_LABELS[org.type]}</Badge>
+          <Badge variant="light">{t(`typeName.${org.type}`)}</Badge>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Item label={t('info.owner')} value={`${org.owner.name} (${org.owner.email})`} />

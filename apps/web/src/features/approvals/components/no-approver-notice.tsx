@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { APPROVAL_TYPE_LABELS, type ApprovalType } from '@owo/contract/approvals';
+import type { ApprovalType } from '@owo/contract/approvals';
 import { paths } from '../../../lib/paths';
 import { useApproverOutlook } from '../api';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export function NoApproverNotice(props: { type: ApprovalType; amount?: string })
   const outlook = useApproverOutlook(props.type, props.amount);
   const o = outlook.data;
   if (!o?.needsApprover) return null;
-  const what = APPROVAL_TYPE_LABELS[props.type].toLowerCase();
+  const what = t(`typeNameInSentence.${props.type}`);
   return (
     <Alert
       color="yellow"

@@ -5,13 +5,9 @@ import { useTranslation } from 'react-i18next';
 export function ScanNotice(props: { filled: number; lowCount: number }) {
   const { t } = useTranslation('documents');
   if (!props.filled) return null;
-  const fields = props.filled === 1 ? '1 field' : `${props.filled} fields`;
   return (
     <Alert color={props.lowCount ? 'yellow' : 'blue'} data-testid="scan-notice">
-      {t('scanNotice.weFilledFromYourDocument', {
-        fields,
-        check: props.lowCount ? t('scanNotice.checkTheHighlightedOnes') : '',
-      })}
+      {t(props.lowCount ? 'scanNotice.filledCheck' : 'scanNotice.filled', { count: props.filled })}
     </Alert>
   );
 }

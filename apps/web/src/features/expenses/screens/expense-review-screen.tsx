@@ -12,7 +12,7 @@ import { NoApproverNotice } from '../../approvals';
 import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '../api';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 type Submitted = { id: string; approval: PendingApprovalItem | null; status: string };
 
@@ -95,8 +95,12 @@ function SubmittedModal({ done, leave }: { done: Submitted | null; leave: (to: s
       {done && (
         <Stack>
           <Text>
-            {t('expenseReviewScreen.approvalStatus')}
-            <Badge variant="light">{done.approval?.status ?? done.status}</Badge>
+            <Trans
+              t={t}
+              i18nKey="expenseReviewScreen.approvalStatus"
+              values={{ status: done.approval?.status ?? done.status }}
+              components={{ badge: <Badge variant="light" /> }}
+            />
           </Text>
           {done.approval?.status === 'pending' && (
             <Text size="sm" c="dimmed">

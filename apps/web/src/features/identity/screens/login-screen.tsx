@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { loginBody } from '@owo/contract/identity-login';
 import { STATUS } from '@owo/contract/status';
@@ -30,10 +30,19 @@ export function LoginScreen() {
       <Stack gap="md">
         {passwordExpired && (
           <Alert color="yellow" variant="light" data-testid="password-expired">
-            {t('login.passwordExpired')}{' '}
-            <Anchor component={Link} to={paths.auth.forgotPassword.href({ email: expiredEmail })} fw={600}>
-              {t('forgot.submit')}
-            </Anchor>
+            <Trans
+              t={t}
+              i18nKey="login.passwordExpired"
+              components={{
+                reset: (
+                  <Anchor
+                    component={Link}
+                    to={paths.auth.forgotPassword.href({ email: expiredEmail })}
+                    fw={600}
+                  />
+                ),
+              }}
+            />
           </Alert>
         )}
         <TextInput

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { CURRENCY_INFO, type WalletDto } from '@owo/contract';
 import { formatMoney, formatMoneyShort } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** One wallet: available balance (full on wide screens, compact on phones), pending balance. */
 export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onAddFunds: () => void }) {
@@ -29,10 +29,12 @@ export function WalletCard(props: { wallet: WalletDto; canAddFunds: boolean; onA
         </div>
         <Group justify="space-between" align="flex-end">
           <Text size="sm" c="dimmed">
-            {t('walletCard.pending')}
-            <Text span fw={600} c="dark">
-              {formatMoney(w.pendingBalanceMinor, w.currency)}
-            </Text>
+            <Trans
+              t={t}
+              i18nKey="walletCard.pending"
+              values={{ amount: formatMoney(w.pendingBalanceMinor, w.currency) }}
+              components={{ b: <Text span fw={600} c="dark" /> }}
+            />
           </Text>
           {props.canAddFunds && (
             <Button size="xs" onClick={props.onAddFunds}>

@@ -4,7 +4,7 @@ import { toMinor } from '@owo/contract';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 const safeMinor = (v: string | null) => {
   try {
@@ -46,10 +46,13 @@ export function AddFundsSuccessScreen() {
         <Text c="dimmed">{t('addFundsSuccessScreen.yourWalletHasBeenCredited')}</Text>
         {transactionId && (
           <Text size="sm">
-            {t('addFundsSuccessScreen.transactionId')}
-            <Text span ff="monospace" fw={600}>
-              {transactionId}
-            </Text>
+            <Trans
+              t={t}
+              i18nKey="addFundsSuccessScreen.transactionId"
+              values={{ id: transactionId }}
+              shouldUnescape
+              components={{ b: <Text span ff="monospace" fw={600} /> }}
+            />
           </Text>
         )}
         <Group>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiMutation } from '../../../lib/query';
 import { vendorOnboardingApi } from '../api';
 import { paths } from '../../../lib/paths';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** /vendors/invite: mail a vendor a single-use link to add their own details and bank account. */
 export function VendorInviteScreen() {
@@ -84,15 +84,16 @@ export function VendorInviteSuccessScreen() {
         <Title order={3}>{t('invite.invitationSent')}</Title>
         <Text>
           {email ? (
-            <>
-              {t('invite.weEmailed')}
-              <b>{email}</b>
-              {t('invite.aLinkToAddTheir')}
-            </>
+            <Trans
+              t={t}
+              i18nKey="invite.weEmailed"
+              values={{ email }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           ) : (
             t('invite.weEmailedTheVendorA')
           )}
-          {t('invite.theyAppearInYourVendors')}
         </Text>
         <Group>
           <Button onClick={() => navigate(paths.vendors.root.href())}>{t('invite.backToVendors')}</Button>

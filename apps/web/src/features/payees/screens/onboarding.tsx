@@ -13,7 +13,7 @@ import { PublicFrame } from '../../../components/public-frame';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 type Done = {
   ref: string;
@@ -297,10 +297,13 @@ export function OnboardingSuccessScreen() {
         <Stack>
           <PageHeader mb={0} title={t('onboarding.youAreAllSet')} />
           <Text>
-            {t('onboarding.willPayYouTo', { companyName: done.companyName })}
-            <b>{done.bankName}</b>
-            {t('onboarding.accountName')}
-            <b>{done.accountName}</b>.
+            <Trans
+              t={t}
+              i18nKey="onboarding.willPayYouTo"
+              values={{ companyName: done.companyName, bank: done.bankName, accountName: done.accountName }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
           {done.pendingApproval && (
             <Alert color="yellow" data-testid="pending-approval">

@@ -12,7 +12,7 @@ import { VendorFormModal } from '../components/vendor-form-modal';
 import { paths } from '../../../lib/paths';
 import type { PayeeDetail } from '@owo/contract/payees';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -123,13 +123,19 @@ function BankAccountCard({ v }: { v: PayeeDetail }) {
         >
           <Stack gap="xs">
             <Text size="sm">
-              {change.requestedBy || t('vendorScreen.aTeamMember')}
-              {t('vendorScreen.askedOnToPayThis', { date: formatDateTime(change.requestedAt) })}
-              <b>{change.bankName}</b>
-              {t('vendorScreen.paymentsKeepGoingToThe', {
-                accountNumber: change.accountNumber,
-                accountName: change.accountName,
-              })}
+              <Trans
+                t={t}
+                i18nKey="vendorScreen.askedToPayThisVendorAt"
+                values={{
+                  who: change.requestedBy || t('vendorScreen.aTeamMember'),
+                  date: formatDateTime(change.requestedAt),
+                  bank: change.bankName,
+                  accountNumber: change.accountNumber,
+                  accountName: change.accountName,
+                }}
+                shouldUnescape
+                components={{ b: <b /> }}
+              />
             </Text>
             <ApprovalActions item={v.bankChangeApproval} onDone={() => void refreshPayees()} />
           </Stack>

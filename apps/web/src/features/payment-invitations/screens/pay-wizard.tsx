@@ -37,7 +37,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
 import { Done, LinkProblem, Success } from './pay-outcomes';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
@@ -325,21 +325,39 @@ function ReviewStep(props: {
         <Title order={3}>{t('payWizard.review')}</Title>
         <Stack gap={4}>
           <Text size="sm">
-            {t('payWizard.to')}
-            <b>{inv.companyName}</b>
+            <Trans
+              t={t}
+              i18nKey="payWizard.to"
+              values={{ value: inv.companyName }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
           <Text size="sm">
-            {t('payWizard.amount2')}
-            <b>{formatMoney(inv.amountMinor, inv.currency)}</b>
+            <Trans
+              t={t}
+              i18nKey="payWizard.amount2"
+              values={{ value: formatMoney(inv.amountMinor, inv.currency) }}
+              components={{ b: <b /> }}
+            />
           </Text>
           <Text size="sm">
-            {t('payWizard.method')}
-            <b>{methodLabel(draft.method)}</b>
+            <Trans
+              t={t}
+              i18nKey="payWizard.method"
+              values={{ value: methodLabel(draft.method) }}
+              components={{ b: <b /> }}
+            />
           </Text>
           {draft.wirePurpose && (
             <Text size="sm">
-              {t('payWizard.purpose2')}
-              <b>{WIRE_PURPOSE_LABELS[draft.wirePurpose]}</b> — {draft.narration}
+              <Trans
+                t={t}
+                i18nKey="payWizard.purpose2"
+                values={{ value: WIRE_PURPOSE_LABELS[draft.wirePurpose], narration: draft.narration }}
+                shouldUnescape
+                components={{ b: <b /> }}
+              />
             </Text>
           )}
         </Stack>

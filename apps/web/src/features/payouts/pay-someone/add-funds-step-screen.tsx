@@ -8,7 +8,7 @@ import { useApiMutation } from '../../../lib/query';
 import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, useGuard } from './shared';
 import { paths } from '../../../lib/paths';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function AddFundsStepScreen() {
   const { t } = useTranslation('payouts');
@@ -54,12 +54,16 @@ export function AddFundsStepScreen() {
             title={t('addFundsStepScreen.yourBalanceIsShort')}
             data-testid="short-balance"
           >
-            {t('addFundsStepScreen.thisPaymentNeedsAndYour', {
-              amount: formatMoney(q.totalMinor, a.walletCurrency),
-              amount2: formatMoney(q.availableBalanceMinor, a.walletCurrency),
-            })}
-            <b>{formatMoney(short, a.walletCurrency)}</b>
-            {t('addFundsStepScreen.toContinue')}
+            <Trans
+              t={t}
+              i18nKey="addFundsStepScreen.thisPaymentNeeds"
+              values={{
+                amount: formatMoney(q.totalMinor, a.walletCurrency),
+                amount2: formatMoney(q.availableBalanceMinor, a.walletCurrency),
+                short: formatMoney(short, a.walletCurrency),
+              }}
+              components={{ b: <b /> }}
+            />
           </Alert>
           <Group justify="space-between">
             <Button variant="secondary" onClick={() => navigate(paths.paySomeoneFlow.review.href())}>

@@ -24,10 +24,12 @@ export function SuccessScreen() {
           </Text>
           <Text size="sm">{t('successScreen.to', { name: p.payee.name })}</Text>
           <Text size="sm" c="dimmed">
-            {t('successScreen.reference', { reference: p.reference })}
             {p.scheduledDate
-              ? t('successScreen.toBePaidOn', { date: formatDate(p.scheduledDate) })
-              : t('successScreen.paidOnceApproved')}
+              ? t('successScreen.referenceToBePaidOn', {
+                  reference: p.reference,
+                  date: formatDate(p.scheduledDate),
+                })
+              : t('successScreen.referencePaidOnceApproved', { reference: p.reference })}
           </Text>
         </Stack>
       </Card>

@@ -9,7 +9,7 @@ import { useDraft } from '../../../lib/drafts';
 import { paths } from '../../../lib/paths';
 import { PAYOUT_DRAFT, type PayoutDraft } from '../api';
 import { AssetSelection } from '../components/payout-fields';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function AssetsSelectionScreen() {
   const { t } = useTranslation('payouts');
@@ -37,9 +37,13 @@ export function AssetsSelectionScreen() {
       <Card>
         <Stack>
           <Text size="sm">
-            {t('assetsSelectionScreen.paying')}
-            <b>{draft.payeeName}</b>
-            {t('assetsSelectionScreen.forTheAssetsBelowWith')}
+            <Trans
+              t={t}
+              i18nKey="assetsSelectionScreen.paying"
+              values={{ name: draft.payeeName }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
           <AssetSelection
             value={assets}

@@ -14,7 +14,7 @@ import { describeRecurrence, ProjectSelect, RepeatField } from '../components/pa
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { usePaymentDetailsStep, useVendorStep } from './direct-payout-steps';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The payout types (words in payouts:directPayoutScreen.option.<value>.label and .hint). */
 const OPTIONS: PayoutOption[] = ['standard', 'asset', 'project'];
@@ -98,8 +98,12 @@ export function DirectPayoutScreen() {
         <Stack>
           <Group justify="space-between">
             <Text size="sm">
-              {t('directPayoutScreen.payoutType')}
-              <b>{s.option ? t(`directPayoutScreen.option.${s.option}.label`) : '—'}</b>
+              <Trans
+                t={t}
+                i18nKey="directPayoutScreen.payoutType"
+                values={{ type: s.option ? t(`directPayoutScreen.option.${s.option}.label`) : '—' }}
+                components={{ b: <b /> }}
+              />
             </Text>
             <Button variant="subtle" size="xs" onClick={() => s.setTypeOpen(true)}>
               {t('directPayoutScreen.change')}
@@ -162,8 +166,13 @@ export function PaymentDetailsScreen() {
       <Card>
         <Stack>
           <Text size="sm">
-            {t('directPayoutScreen.paying')}
-            <b>{s.draft.payeeName}</b>
+            <Trans
+              t={t}
+              i18nKey="directPayoutScreen.paying"
+              values={{ name: s.draft.payeeName }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
           <Select
             label={t('directPayoutScreen.wallet')}

@@ -29,7 +29,7 @@ import {
 import { AssetSelection, ProjectSelect } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -127,8 +127,13 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
       <Card>
         <Stack>
           <Text size="sm">
-            {t('payoutEditScreen.paying', { reference: p.reference })}
-            <b>{p.payee.name}</b>
+            <Trans
+              t={t}
+              i18nKey="payoutEditScreen.paying"
+              values={{ reference: p.reference, name: p.payee.name }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
           <EditFields p={p} v={v} set={set} errors={errors} />
           <Text size="xs" c="dimmed">

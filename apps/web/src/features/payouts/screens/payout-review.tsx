@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 import { ApprovalActions, TrailList } from '../../approvals';
 import { refreshPayouts, usePayout } from '../api';
 import { PayoutFields } from '../components/payout-detail-fields';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function PayoutReviewScreen() {
   const { t } = useTranslation('payouts');
@@ -49,11 +49,13 @@ export function PayoutReviewScreen() {
           <>
             {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}
             <Text>
-              {t('payoutReview.pay')}
-              <b>{p.payee.name}</b>
-              {t('payoutReview.includingTheFee', {
-                amount: formatMoney(p.amountMinor + p.feeMinor, p.currency),
-              })}
+              <Trans
+                t={t}
+                i18nKey="payoutReview.pay"
+                values={{ name: p.payee.name, amount: formatMoney(p.amountMinor + p.feeMinor, p.currency) }}
+                shouldUnescape
+                components={{ b: <b /> }}
+              />
             </Text>
             <PayoutFields p={p} />
             {item ? (

@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
 import { FormGrid } from '../../../components/form-grid';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The bill's fields as typed on payment-details. */
 type BillValues = {
@@ -72,8 +72,13 @@ export function SendBillWelcomeScreen() {
               title={<>{t('sendBill.requestsABill', { companyName: q.data.companyName })}</>}
             />
             <Text>
-              {t('sendBill.sendYourBillToIn', { companyName: q.data.companyName })}
-              <b>{q.data.email}</b>.
+              <Trans
+                t={t}
+                i18nKey="sendBill.sendYourBillToIn"
+                values={{ companyName: q.data.companyName, email: q.data.email }}
+                shouldUnescape
+                components={{ b: <b /> }}
+              />
             </Text>
             <Button onClick={() => void navigate(paths.sendBill.paymentDetails.href({ ref: ref! }))}>
               {t('sendBill.getStarted')}
@@ -294,7 +299,6 @@ export function SendBillSuccessScreen() {
             {sent
               ? t('sendBill.hasYourBill', { companyName: sent.companyName })
               : t('sendBill.yourBillWasSent')}
-            {t('sendBill.youWillBePaidTo')}
           </Text>
           {signedIn ? (
             <Anchor component={Link} to={paths.dashboard.href()}>

@@ -4,7 +4,7 @@ import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { StaffBankChangeItem } from '@owo/contract/payroll-portal-bank';
 import { ApprovalActions } from '../../approvals';
 import { refreshPayroll, useEmployeeBankChanges } from '../api';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 function ChangeRow({ item }: { item: StaffBankChangeItem }) {
   const { t } = useTranslation('payroll');
@@ -22,12 +22,13 @@ function ChangeRow({ item }: { item: StaffBankChangeItem }) {
         )}
       </Group>
       <Text size="sm">
-        {t('bankChangesPanel.newAccount')}
-        <b>{c.bankName}</b>
-        {t('bankChangesPanel.salariesKeepGoingToThe', {
-          accountNumber: c.accountNumber,
-          accountName: c.accountName,
-        })}
+        <Trans
+          t={t}
+          i18nKey="bankChangesPanel.newAccount"
+          values={{ bank: c.bankName, accountNumber: c.accountNumber, accountName: c.accountName }}
+          shouldUnescape
+          components={{ b: <b /> }}
+        />
       </Text>
       <ApprovalActions item={item.approvalWorkflowPendingApprovalItem} onDone={() => void refreshPayroll()} />
     </Stack>

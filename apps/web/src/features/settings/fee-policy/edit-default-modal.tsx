@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { FeePolicyAnswer } from '@owo/contract/fees';
 import { queryClient, useApiMutation } from '../../../lib/query';
 import { feesApi, settingsKeys } from '../api';
-import { METHOD_LABEL } from './method-label';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
 
@@ -132,7 +131,10 @@ export function EditDefaultModal(props: { policy: FeePolicyAnswer | null; onClos
     <Modal
       opened
       onClose={props.onClose}
-      title={t('editDefaultModal.platformDefault', { value: METHOD_LABEL[p.method], currency: p.currency })}
+      title={t('editDefaultModal.platformDefault', {
+        value: t(`feeMethod.${p.method}`, { defaultValue: p.method }),
+        currency: p.currency,
+      })}
       size="lg"
     >
       <Stack>

@@ -24,7 +24,6 @@ import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { feesApi, useFeePolicies, usePlatformFeePolicies } from '../api';
 import { EditDefaultModal } from './edit-default-modal';
-import { METHOD_LABEL } from './method-label';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
 
@@ -104,7 +103,7 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
       <FormGrid cols={3}>
         <Select
           label={t('feePolicyScreen.method')}
-          data={FEE_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] ?? m }))}
+          data={FEE_METHODS.map((m) => ({ value: m, label: t(`feeMethod.${m}`, { defaultValue: m }) }))}
           value={method}
           onChange={(v) => v && setMethod(v)}
           allowDeselect={false}
@@ -180,7 +179,7 @@ function PolicyTable(props: {
       <Table.Tbody>
         {props.policies.map((p) => (
           <Table.Tr key={`${p.method}:${p.currency}`}>
-            <Table.Td>{METHOD_LABEL[p.method] ?? p.method}</Table.Td>
+            <Table.Td>{t(`feeMethod.${p.method}`, { defaultValue: p.method })}</Table.Td>
             <Table.Td>{p.currency}</Table.Td>
             <Table.Td>{describeRule(p)}</Table.Td>
             <Table.Td>

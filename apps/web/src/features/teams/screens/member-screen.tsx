@@ -1,7 +1,7 @@
 // /teams/member?id= (and /team/member/:id, redirected): one member with their stats.
 import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FullPageLoader, StatusScreen } from '../../../components/page-states';
 import { QueryError } from '../../../components/query-error';
@@ -49,7 +49,13 @@ function MemberCard(props: {
             {m.user.email}
           </Text>
           <Text size="sm">
-            {t('role')}: <b>{m.roleName}</b> · {t('member.updated', { date: formatDate(m.updatedAt) })}
+            <Trans
+              t={t}
+              i18nKey="member.roleUpdated"
+              values={{ role: m.roleName, date: formatDate(m.updatedAt) }}
+              shouldUnescape
+              components={{ b: <b /> }}
+            />
           </Text>
         </Stack>
         <Group gap="sm">
