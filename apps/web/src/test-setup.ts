@@ -1,7 +1,33 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { WAIT_CEILING_MS } from './test-ceilings';
+import { draftStore } from './lib/drafts';
 import { loadNamespaces } from './lib/i18n';
+import { store } from './lib/store';
+
+// Most files share one module graph per worker (vite.config.ts), and this file runs before each
+// of them: what a file before left behind in the app's module state and the page is cleared here.
+// The hooks after each test are registered here too, not in a test helper: a helper module is
+// evaluated once per worker, so its hooks would be registered for the first file only.
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  // Imported here, not at the top: lib/query imports lib/toast, which some files mock.
+  (await import('./lib/query')).queryClient.clear();
+  store.reset();
+  document.cookie = 'owo_csrf=; Max-Age=0; path=/';
+});
+vi.useRealTimers();
+// A file before may have sent the page elsewhere; each file starts where vitest's window starts.
+(window as unknown as { happyDOM?: { setURL(url: string): void } }).happyDOM?.setURL(
+  'http://localhost:3000/',
+);
+localStorage.clear();
+sessionStorage.clear();
+store.reset();
+draftStore.clearAll();
+document.body.innerHTML = '';
 
 // Browser APIs the DOM lacks or answers by its own window size, and Mantine needs. Every media
 // query answers "no match" (the desktop layout) unless a test says otherwise.

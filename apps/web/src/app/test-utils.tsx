@@ -2,9 +2,9 @@
 // seeded session. `renderApp('/payouts', { session: ownerSession() })`.
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { AccountEntry, Resources } from '@owo/contract';
 import { setApiHooks } from '../lib/api';
 import '../lib/i18n';
@@ -12,14 +12,6 @@ import { queryClient } from '../lib/query';
 import { store, type AuthUser } from '../lib/store';
 import { createAppRoutes, createRouteDiscovery } from './routes';
 import { theme } from './theme';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-  store.reset();
-  document.cookie = 'owo_csrf=; Max-Age=0; path=/';
-});
 
 export type Reply = { status?: number; body: unknown };
 export type Handler = Reply | ((url: URL, init?: RequestInit) => Reply | Promise<Reply>);

@@ -2,15 +2,9 @@
 // QueryClient and a memory router, plus the browser APIs the test DOM lacks and Mantine needs.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 export function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
