@@ -94,6 +94,7 @@ describe('expense detail and the shared approval modals', () => {
     expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
     expect(screen.getAllByText('trail verified').length).toBeGreaterThan(0);
     expect(screen.getByText(/5 March 2026/)).toBeInTheDocument();
+    expect(document.querySelector('[data-status="pending"]')).toHaveTextContent(/^Pending$/);
   });
 
   it('hides the decision buttons when canApprove is false; Resolve shows with canResolve', async () => {
@@ -168,6 +169,10 @@ describe('expense lists (the list kit)', () => {
       routes: { 'GET /api/expense': listReply([expense(null)]) },
     });
     expect(await screen.findByText('exp_abc123')).toBeInTheDocument();
+    // The status reads in words, not as the API's value.
+    expect(
+      screen.getByText('exp_abc123').closest('tr')!.querySelector('[data-status="pending"]'),
+    ).toHaveTextContent(/^Pending$/);
     const call = mock.calls.find((c) => c.method === 'GET' && c.path === '/api/expense')!;
     expect(call.url.searchParams.get('status')).toBe('pending');
     expect(call.url.searchParams.get('search')).toBe('diesel');

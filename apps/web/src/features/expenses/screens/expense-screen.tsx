@@ -250,7 +250,9 @@ export function ExpenseScreen() {
           </Button>
         }
         title={formatMoney(e.amountMinor, e.currency)}
-        badges={<StatusBadge status={e.status} />}
+        badges={
+          <StatusBadge status={e.status} label={t(`statusName.${e.status}`, { defaultValue: e.status })} />
+        }
         description={
           <>
             {t('expenseScreen.by', {

@@ -149,7 +149,10 @@ function ExpenseList(props: { list: (typeof LISTS)[number] }) {
                   <Table.Td>{e.purpose.description}</Table.Td>
                   <Table.Td>{formatMoney(e.amountMinor, e.currency)}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={e.status} />
+                    <StatusBadge
+                      status={e.status}
+                      label={t(`statusName.${e.status}`, { defaultValue: e.status })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
