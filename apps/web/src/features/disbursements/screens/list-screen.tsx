@@ -138,9 +138,9 @@ export function DisbursementsScreen() {
         title={t('listScreen.bulkDisbursements')}
         description={
           <>
-            {t('listScreen.payManyBankAccountsFrom', {
-              total: pagination ? t('listScreen.inTotal', { totalItems: pagination.totalItems }) : '',
-            })}
+            {pagination
+              ? t('listScreen.payManyBankAccountsFromCounted', { totalItems: pagination.totalItems })
+              : t('listScreen.payManyBankAccountsFrom')}
           </>
         }
         actions={

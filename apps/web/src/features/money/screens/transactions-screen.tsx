@@ -36,12 +36,11 @@ export function TransactionsScreen() {
         title={t('transactionsScreen.transactions')}
         description={
           <>
-            {t('transactionsScreen.everyMovementOnYourWallets')}
             {pagination
-              ? t('transactionsScreen.inTotal', {
+              ? t('transactionsScreen.everyMovementOnYourWalletsCounted', {
                   totalItems: formatCount(pagination.totalItems, pagination.totalIsEstimate),
                 })
-              : ''}
+              : t('transactionsScreen.everyMovementOnYourWallets')}
           </>
         }
         actions={

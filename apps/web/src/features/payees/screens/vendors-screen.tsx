@@ -26,8 +26,9 @@ export function VendorsScreen() {
         title={t('vendorsScreen.vendors')}
         description={
           <>
-            {t('vendorsScreen.thePeopleAndCompaniesYou')}
-            {pagination ? t('vendorsScreen.inTotal', { totalItems: pagination.totalItems }) : ''}
+            {pagination
+              ? t('vendorsScreen.thePeopleAndCompaniesYouCounted', { totalItems: pagination.totalItems })
+              : t('vendorsScreen.thePeopleAndCompaniesYou')}
           </>
         }
         actions={

@@ -68,8 +68,9 @@ function PayoutsScreen(props: { tab: string }) {
         title={t('payoutsScreen.payouts')}
         description={
           <>
-            {t('payoutsScreen.paymentsToYourVendors')}
-            {pagination ? t('payoutsScreen.inTotal', { totalItems: pagination.totalItems }) : ''}
+            {pagination
+              ? t('payoutsScreen.paymentsToYourVendorsCounted', { totalItems: pagination.totalItems })
+              : t('payoutsScreen.paymentsToYourVendors')}
           </>
         }
         actions={<PayoutsActions filters={effective} />}

@@ -66,9 +66,9 @@ export function RequestsScreen() {
         title={t('requestsScreen.requests')}
         description={
           <>
-            {t('requestsScreen.moneyMembersAskTheCompany', {
-              total: pagination ? t('requestsScreen.inTotal', { totalItems: pagination.totalItems }) : '',
-            })}
+            {pagination
+              ? t('requestsScreen.moneyMembersAskTheCompanyCounted', { totalItems: pagination.totalItems })
+              : t('requestsScreen.moneyMembersAskTheCompany')}
           </>
         }
         actions={
