@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { CopyRow } from '../../../components/copy-row';
 import { receivingDetailRows } from '@owo/contract/funding';
-import { WIRE_PURPOSE_LABELS, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts-pay-someone';
+import { WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import {
   PAYMENT_INVITATION_MSG,
   paymentInvitationConfirmBody,
@@ -278,7 +278,7 @@ function WirePurposeStep(props: {
         <Title order={3}>{t('payWizard.purposeOfThePayment')}</Title>
         <Select
           label={t('payWizard.purpose')}
-          data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
+          data={WIRE_PURPOSES.map((p) => ({ value: p, label: t(`payouts:wirePurpose.${p}`) }))}
           value={purpose}
           onChange={setPurpose}
           error={errors.wirePurpose}
@@ -354,7 +354,7 @@ function ReviewStep(props: {
               <Trans
                 t={t}
                 i18nKey="payWizard.purpose2"
-                values={{ value: WIRE_PURPOSE_LABELS[draft.wirePurpose], narration: draft.narration }}
+                values={{ value: t(`payouts:wirePurpose.${draft.wirePurpose}`), narration: draft.narration }}
                 shouldUnescape
                 components={{ b: <b /> }}
               />

@@ -1,7 +1,6 @@
 // The payout's fields, shared by the payout detail and the payout review (/payouts/review/{ref}).
 import { Card, SimpleGrid } from '@mantine/core';
 import type { PayoutDetail } from '@owo/contract/payouts';
-import { WIRE_PURPOSE_LABELS, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import { DetailField } from '../../../components/detail-field';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +38,7 @@ export function PayoutFields({ p }: { p: PayoutDetail }) {
         {p.wirePurpose && (
           <DetailField
             label={t('payoutDetailFields.wirePurpose')}
-            value={`${WIRE_PURPOSE_LABELS[p.wirePurpose as WirePurpose] ?? p.wirePurpose} · ${p.wireNarration ?? ''}`}
+            value={`${t(`wirePurpose.${p.wirePurpose}`, { defaultValue: p.wirePurpose })} · ${p.wireNarration ?? ''}`}
           />
         )}
         {p.senderDetails && (

@@ -4,7 +4,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { WIRE_PURPOSE_LABELS } from '@owo/contract/payouts-pay-someone';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useActiveAccount } from '../../../lib/session';
 import type { PaySomeoneDraft } from './api';
@@ -130,7 +129,7 @@ export function Summary(props: { draft: PaySomeoneDraft }) {
       <Row
         label={t('shared.wirePurpose')}
         value={
-          d.wirePurpose ? `${WIRE_PURPOSE_LABELS[d.wirePurpose.purpose]} · ${d.wirePurpose.narration}` : '—'
+          d.wirePurpose ? `${t(`wirePurpose.${d.wirePurpose.purpose}`)} · ${d.wirePurpose.narration}` : '—'
         }
       />
       <Row

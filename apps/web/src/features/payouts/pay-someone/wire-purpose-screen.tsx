@@ -1,12 +1,7 @@
 // Pay someone, wire purpose (000 §4.3): required for USD and GBP, optional for naira payments.
 import { Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import {
-  PAY_SOMEONE_MSG,
-  WIRE_PURPOSE_LABELS,
-  WIRE_PURPOSES,
-  type WirePurpose,
-} from '@owo/contract/payouts-pay-someone';
+import { PAY_SOMEONE_MSG, WIRE_PURPOSES, type WirePurpose } from '@owo/contract/payouts-pay-someone';
 import { useDraft } from '../../../lib/drafts';
 import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
@@ -37,7 +32,7 @@ export function WirePurposeScreen() {
             label={t('wirePurposeScreen.purpose')}
             required={required}
             clearable={!required}
-            data={WIRE_PURPOSES.map((p) => ({ value: p, label: WIRE_PURPOSE_LABELS[p] }))}
+            data={WIRE_PURPOSES.map((p) => ({ value: p, label: t(`wirePurpose.${p}`) }))}
             value={purpose}
             onChange={setPurpose}
             error={errors.purpose}
