@@ -35,5 +35,7 @@ describe('/settings/fee-policy method names', () => {
       'Currency exchange',
       'wire',
     ]);
+    // The platform fee's floor is said above the table, in words from i18next.
+    expect(screen.getByText(/the least any business is charged/)).toBeInTheDocument();
   });
 });

@@ -27,9 +27,6 @@ import { EditDefaultModal } from './edit-default-modal';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
 
-/** The platform fee bounds every business's own fee policy (issue 34 §5). */
-export const FEE_FLOOR_NOTE =
-  'The platform fee is set by the platform and is the least any business is charged: a business policy may add to it (a markup), never lower it.';
 /** How long the preview waits after the last keystroke before asking the server. */
 export const FEE_PREVIEW_DELAY_MS = 500;
 
@@ -229,7 +226,8 @@ export function FeePolicyScreen() {
             {t('feePolicyScreen.feesInForce')}
           </Title>
           <Text size="sm" c="dimmed" px="md" pb="sm">
-            {FEE_FLOOR_NOTE}
+            {/* The platform fee bounds every business's own fee policy (issue 34 §5). */}
+            {t('feePolicyScreen.feeFloorNote')}
           </Text>
           <PolicyTable policies={policies.data} floor={platform.data?.policies} />
         </Card>
