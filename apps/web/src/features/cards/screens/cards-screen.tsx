@@ -72,7 +72,7 @@ function CardRow(props: { c: Card; opened: boolean; onToggle: () => void; canPut
         </Text>
         <Text size="xs" c="dimmed">
           {c.label ?? ''} {String(c.expiryMonth).padStart(2, '0')}/{String(c.expiryYear).slice(-2)}
-          {c.singleUse ? t('cardsScreen.singleUse') : ''}
+          {c.singleUse ? ` · ${t('cardsScreen.singleUse')}` : ''}
         </Text>
       </Table.Td>
       <Table.Td>{c.holder.name}</Table.Td>

@@ -63,11 +63,15 @@ function quoteDescription(quote: Quote) {
   if (quote.isFetching) return i18n.t('expenses:expenseFormFields.gettingAQuote');
   if (!quote.data) return undefined;
   const q = quote.data;
-  return i18n.t('expenses:expenseFormFields.feeTotal', {
-    amount: formatMoney(q.exchangeFeeMinor, q.sourceCurrency),
-    amount2: formatMoney(q.totalMinor, q.sourceCurrency),
-    rate: q.currency !== q.sourceCurrency ? i18n.t('expenses:expenseFormFields.rate', { rate: q.rate }) : '',
-  });
+  return [
+    i18n.t('expenses:expenseFormFields.feeTotal', {
+      amount: formatMoney(q.exchangeFeeMinor, q.sourceCurrency),
+      amount2: formatMoney(q.totalMinor, q.sourceCurrency),
+    }),
+    q.currency !== q.sourceCurrency ? i18n.t('expenses:expenseFormFields.rate', { rate: q.rate }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The amount (read-only when product lines set it), with the quote's error or figures. */

@@ -138,16 +138,18 @@ function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions
 /** "Pay on <date>", the repeat and its end, and the next payment. */
 function scheduleText(e: ExpenseDetail) {
   const repeats = e.recurrence && e.recurrence !== 'once';
-  const until = e.recurrenceEndDate
-    ? i18n.t('expenses:expenseScreen.until', { date: formatDate(e.recurrenceEndDate) })
-    : '';
-  return i18n.t('expenses:expenseScreen.payOn', {
-    date: formatDate(e.scheduledDate),
-    repeat: repeats
-      ? i18n.t(`expenses:expenseScreen.${e.recurrence === 'weekly' ? 'everyWeek' : 'everyMonth'}`) + until
-      : '',
-    next: e.nextRunOn ? i18n.t('expenses:expenseScreen.nextPayment', { date: formatDate(e.nextRunOn) }) : '',
-  });
+  const key = !repeats
+    ? 'payOn'
+    : `${e.recurrence === 'weekly' ? 'payOnWeekly' : 'payOnMonthly'}${e.recurrenceEndDate ? 'Until' : ''}`;
+  return [
+    i18n.t(`expenses:expenseScreen.${key}`, {
+      date: formatDate(e.scheduledDate),
+      until: e.recurrenceEndDate ? formatDate(e.recurrenceEndDate) : '',
+    }),
+    e.nextRunOn ? i18n.t('expenses:expenseScreen.nextPayment', { date: formatDate(e.nextRunOn) }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The expense's fields: payee, fee, purpose, attachments, schedule, its recurring parent, retirement. */

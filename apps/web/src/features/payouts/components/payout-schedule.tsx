@@ -53,6 +53,7 @@ export function RecurrenceCard(props: {
               : r.status === 'cancelled'
                 ? t('payoutSchedule.stopped')
                 : t('payoutSchedule.ended')}
+            {' · '}
             {t('payoutSchedule.repeatPaymentsMade', { count: r.occurrences })}
           </Text>
         </div>

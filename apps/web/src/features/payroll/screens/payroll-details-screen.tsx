@@ -44,14 +44,18 @@ export function PayrollDetailsScreen() {
         badges={<StatusBadge status={p.status} label={payrollStatusLabel(p.status)} />}
         description={
           <>
-            {t('payrollDetailsScreen.byEmployees', {
-              reference: p.reference,
-              date: formatDateTime(p.createdAt),
-              name: p.maker.name,
-              employeeCount: p.employeeCount,
-            })}
-            {p.paidCount ? t('payrollDetailsScreen.paid', { paidCount: p.paidCount }) : ''}
-            {p.failedCount ? t('payrollDetailsScreen.failed', { failedCount: p.failedCount }) : ''}
+            {[
+              t('payrollDetailsScreen.byEmployees', {
+                reference: p.reference,
+                date: formatDateTime(p.createdAt),
+                name: p.maker.name,
+                employeeCount: p.employeeCount,
+              }),
+              p.paidCount ? t('payrollDetailsScreen.paid', { paidCount: p.paidCount }) : '',
+              p.failedCount ? t('payrollDetailsScreen.failed', { failedCount: p.failedCount }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </>
         }
         actions={
