@@ -2,7 +2,8 @@
 // (React Router's patchRoutesOnNavigation, see routes.tsx). This module and every
 // features/*/routes.tsx load in their own chunks, so /auth/login ships none of them.
 // Feature route modules are found by export name (see src/README.md):
-//   publicRoutes, portalRoutes, devRoutes  -> top level, unguarded (own layouts)
+//   siteRoutes                             -> the public site: top level, without the on-demand text
+//   publicRoutes, portalRoutes, devRoutes  -> top level, unguarded (own layouts): public links' pages
 //   dashboardRoutes, notificationsRoutes   -> signed in + active account, inside the dashboard frame
 //   fullScreenRoutes                       -> signed in + active account, no frame (flows, imports)
 //   verifiedRoutes                         -> signed in + verified, before an account is active
@@ -18,6 +19,7 @@ import { legacyRoutes } from './legacy-redirects';
 
 type FeatureRoutes = Partial<
   Record<
+    | 'siteRoutes'
     | 'publicRoutes'
     | 'portalRoutes'
     | 'devRoutes'
@@ -33,7 +35,7 @@ type FeatureRoutes = Partial<
 >;
 
 /**
- * The pathless route around every signed-in and portal route: its `lazy` loads the on-demand text
+ * The pathless route around every signed-in, portal and public-link route: its `lazy` loads the on-demand text
  * namespaces (lib/i18n.ts loadNamespaces), and React Router resolves the lazies of every matched
  * route before it renders, in parallel. So those screens never show raw keys, and the marketing
  * pages (which use no on-demand namespace) do not download them.
@@ -74,8 +76,8 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
   const collect = (name: keyof FeatureRoutes) => modules.flatMap((m) => m[name] ?? []);
   // /marketplace is claimed twice: the public feature page (002 §2) and the dashboard area
   // (001 §2). The dashboard branch owns the path; MarketplaceGate shows visitors the public page.
-  const publicRoutes = withoutPath(collect('publicRoutes'), AREAS.marketplace.path);
-  const hasHome = publicRoutes.some(function hasIndex(r): boolean {
+  const siteRoutes = withoutPath(collect('siteRoutes'), AREAS.marketplace.path);
+  const hasHome = siteRoutes.some(function hasIndex(r): boolean {
     return r.index === true || r.path === '/' || (!r.path && !!r.children?.some(hasIndex));
   });
   const verified = [...collect('verifiedRoutes'), ...collect('comingSoonVerifiedRoutes')];
@@ -90,10 +92,12 @@ export function buildFeatureRoutes(modules: FeatureRoutes[]): RouteObject[] {
     </RequireStaff>
   );
   return [
-    ...publicRoutes,
+    ...siteRoutes,
     ...(hasHome ? [] : [{ path: '/', element: <Navigate to={paths.dashboard.path} replace /> }]),
     ...legacyRoutes,
     withText([
+      // A public link's page (pay an invoice, send a bill, a payer's invitation) reads its area's words.
+      ...collect('publicRoutes'),
       ...collect('portalRoutes'),
       ...collect('devRoutes'),
       { element: <PlainLayout />, children: collect('comingSoonPublicRoutes') },

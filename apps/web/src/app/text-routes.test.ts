@@ -12,16 +12,19 @@ vi.mock('../lib/i18n', async (original) => ({
 const { buildFeatureRoutes, WITH_TEXT_ROUTE_ID } = await import('./feature-routes');
 
 const routes = buildFeatureRoutes([
-  { publicRoutes: [{ path: '/pricing' }] },
+  { siteRoutes: [{ path: '/pricing' }] },
+  { publicRoutes: [{ path: '/pay/:token' }] },
   { dashboardRoutes: [{ path: '/dashboard' }], portalRoutes: [{ path: '/portal/:id' }] },
 ]);
 const ids = (path: string) => (matchRoutes(routes, path) ?? []).map((m) => m.route.id);
 
 describe('the text namespaces per route group', () => {
-  it('marketing pages sit outside the route that loads them; signed-in and portal pages inside', () => {
+  it('marketing pages sit outside the route that loads them; signed-in, portal and public link pages inside', () => {
     expect(ids('/pricing')).not.toContain(WITH_TEXT_ROUTE_ID);
     expect(ids('/dashboard')).toContain(WITH_TEXT_ROUTE_ID);
     expect(ids('/portal/7')).toContain(WITH_TEXT_ROUTE_ID);
+    // A public link's page (an invoice's pay page) reads its area's words.
+    expect(ids('/pay/abc')).toContain(WITH_TEXT_ROUTE_ID);
   });
 
   it("that route's lazy resolves only once the namespaces are in", async () => {

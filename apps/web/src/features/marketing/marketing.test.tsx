@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { store } from '../../lib/store';
 import { FEATURES } from './content/features';
-import { publicRoutes } from './routes';
+import { siteRoutes } from './routes';
 import { renderWithRouter } from './test-utils';
 
 beforeEach(() => {
@@ -13,7 +13,7 @@ beforeEach(() => {
 
 const meta = (sel: string) => document.head.querySelector(sel)?.getAttribute('content');
 const open = async (path: string) => {
-  const r = renderWithRouter({ routes: publicRoutes, initial: path });
+  const r = renderWithRouter({ routes: siteRoutes, initial: path });
   await screen.findByRole('banner');
   return r;
 };

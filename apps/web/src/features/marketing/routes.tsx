@@ -1,5 +1,6 @@
-// Public marketing site routes (002 §2, 000 §2.1). Mount `publicRoutes` as children of the root
-// route: the layout (header + footer) and every page are lazy, so /auth/login ships none of this.
+// Public marketing site routes (002 §2, 000 §2.1), exported as `siteRoutes`: mounted as children of
+// the root route, outside the route that loads the on-demand text namespaces (the site has its own
+// words). The layout (header + footer) and every page are lazy, so /auth/login ships none of this.
 import type { RouteObject } from 'react-router-dom';
 import { FEATURE_ALIASES, FEATURE_PATHS } from './content/feature-paths';
 import { LEGAL_ALIASES, PUBLIC_PATHS } from './paths';
@@ -18,7 +19,7 @@ const legal = {
   communication: async () => ({ Component: (await import('./screens/legal-page')).CommunicationPage }),
 };
 
-export const publicRoutes: RouteObject[] = [
+export const siteRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./components/public-layout')).PublicLayout }),
     children: [
