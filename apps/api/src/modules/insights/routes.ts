@@ -27,7 +27,6 @@ import { teamReport } from './team-report';
 import type { InsightFilters } from './window';
 import { EXPENSE_INSIGHT_SOURCE } from './sources';
 import { readerOf } from '../../platform/read-replica';
-import { insightDailySettleSql } from './daily-settle';
 
 const tags = ['insights'];
 
@@ -69,7 +68,6 @@ const cols = (...keys: [string, string][]): CsvColumn<Row>[] =>
 /** Insights dashboard and team report (000 §2.4). */
 export async function registerInsights(app: FastifyInstance, deps: AppDeps) {
   deps.seams.on('insightSource', EXPENSE_INSIGHT_SOURCE.sourceType, EXPENSE_INSIGHT_SOURCE);
-  deps.seams.on('foldedSettleSql', 'insights.daily', insightDailySettleSql);
   const r = routerOf(app);
   getInsightDashboardRoute(r, deps);
   getPaymentOverviewRoute(r, deps);

@@ -22,14 +22,6 @@ declare module '../../platform/seams' {
      * settled `transactions` row, it answers ONE data-modifying statement over it.
      */
     settleSql: (u: SQL) => SQL;
-    /**
-     * What an area's own trigger on `transactions` does for a row turning 'success', written inside
-     * the one-statement settle of a paid transfer, which that trigger skips (`trigger_work_done()`,
-     * decision 021): given `u`, the settled row, and `w`, the wallet row the statement has locked, it
-     * answers ONE data-modifying statement (insights' daily rollup). Only for a trigger that asks
-     * `trigger_work_done()`; every other path keeps the trigger.
-     */
-    foldedSettleSql: (u: SQL, w: SQL) => SQL;
   }
   interface PortSeams {
     /** A wallet's virtual account (provided by funding). */

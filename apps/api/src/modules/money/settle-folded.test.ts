@@ -150,7 +150,7 @@ describe('the settle folds its trigger work', () => {
       ), v as (
         select e.id as entry_id, w.hold_ledger_account_id as la, -20000::bigint as amt, t.currency, false as sys
           from e, t, w
-      )${foldedCtes(t.app.deps.seams, false)}
+      )${foldedCtes(false)}
       select u.id from u, ck`;
     await expect(t.db.execute(unbalanced)).rejects.toMatchObject({
       cause: {

@@ -197,7 +197,7 @@ function settleManySql(seams: Seams, success: boolean, topic: string, mine: Retu
                provider_ref = coalesce(t.provider_ref, transactions.provider_ref), updated_at = now()
           from t where transactions.id = t.id
         returning transactions.*, t.tail
-      )${foldedCtes(seams, success)}, n as (${notify})${settleCtes(seams)}
+      )${foldedCtes(success)}, n as (${notify})${settleCtes(seams)}
       select u.* from u, ck`;
 }
 
@@ -253,8 +253,7 @@ const settleStatementCache = new Map<string, ReturnType<typeof hotStatement<Sett
 /** settleInFlight's statement, built once per outcome kind and set of `settleSql` statements. */
 function settleStatement(seams: Seams, success: boolean) {
   // The registered `settleSql` statements are part of the text, so the name says which they are.
-  const registered = [...seams.names('settleSql'), '|', ...seams.names('foldedSettleSql')];
-  const names = createHash('sha1').update(registered.join('\n')).digest('hex').slice(0, 12);
+  const names = createHash('sha1').update(seams.names('settleSql').join('\n')).digest('hex').slice(0, 12);
   const name = `owo_settle_${success ? 'success' : 'release'}_${names}`;
   let statement = settleStatementCache.get(name);
   if (statement) return statement;
@@ -298,7 +297,7 @@ function settleStatement(seams: Seams, success: boolean) {
             : sql`(w.hold_ledger_account_id, -t.total, false), (w.ledger_account_id, t.total, false)`
         }) as v(la, amt, sys)
          where v.amt <> 0
-      )${foldedCtes(seams, success)}, n as (${notify})${settleCtes(seams)}
+      )${foldedCtes(success)}, n as (${notify})${settleCtes(seams)}
       select to_json(u) as row from u, ck`;
   });
   settleStatementCache.set(name, statement);
