@@ -36,6 +36,10 @@ const KNOWN = [
   'modules/insights/seed-forecast.ts -> payout_recurrences',
   'modules/insights/seed-forecast.ts -> payouts',
   'modules/insights/seed-forecast.ts -> payrolls',
+  // the one-statement settle writes insights' daily rollup itself, because insights' trigger skips that
+  // statement (decision 021). It is kept in money, not on a seam: a settle run with seams that lack the
+  // hook (benches, scripts) would lose the rollup.
+  'modules/money/settle-folded.ts -> insight_daily',
   // a payee created on the way (pay someone new, a bill's vendor, a request's payee)
   'modules/payouts/bill-import.ts -> payees',
   'modules/payouts/bills.ts -> payees',
