@@ -40,11 +40,6 @@ const KNOWN = [
   // statement (decision 021). It is kept in money, not on a seam: a settle run with seams that lack the
   // hook (benches, scripts) would lose the rollup.
   'modules/money/settle-folded.ts -> insight_daily',
-  // a payee created on the way (pay someone new, a bill's vendor, a request's payee)
-  'modules/payouts/bill-import.ts -> payees',
-  'modules/payouts/bills.ts -> payees',
-  'modules/payouts/pay-someone.ts -> payees',
-  'modules/requests/pay.ts -> payees',
   // an accepted invitation's subsidiary access (accounts has grantSubsidiaryAccess)
   'modules/teams/invitations.ts -> subsidiary_access',
 ];

@@ -23,8 +23,9 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict } from '../../platform/errors';
 import type { ImportBatch, ImportCtx, ImportKind, ImportRecord } from '../../platform/imports';
+import { payees } from '../../platform/schema';
 import { resolveImportRows } from '../banks';
-import { payees } from '../payees/tables';
+import { addPayees } from '../payees';
 import { payoutQuotes } from './tables';
 
 type Column = (typeof BILL_IMPORT_COLUMNS)[number];
@@ -217,23 +218,20 @@ async function commitBills(tx: Tx, rows: BillImportRow[], ctx: ImportCtx): Promi
   for (const r of rows)
     if (!r.payeeId)
       fresh.set(`${r.bankCode}:${r.accountNumber}`, fresh.get(`${r.bankCode}:${r.accountNumber}`) ?? r);
-  const created = fresh.size
-    ? await tx
-        .insert(payees)
-        .values(
-          [...fresh.values()].map((r) => ({
-            accountId: ctx.accountId,
-            name: r.vendorName,
-            email: r.vendorEmail,
-            bankCode: r.bankCode,
-            bankName: r.bankName!,
-            accountNumber: r.accountNumber,
-            accountName: r.accountName!,
-            createdBy: ctx.userId,
-          })),
-        )
-        .returning({ id: payees.id, bankCode: payees.bankCode, accountNumber: payees.accountNumber })
-    : [];
+  const created = await addPayees(
+    tx,
+    [...fresh.values()].map((r) => ({
+      accountId: ctx.accountId,
+      name: r.vendorName,
+      email: r.vendorEmail,
+      bankCode: r.bankCode,
+      bankName: r.bankName!,
+      accountNumber: r.accountNumber,
+      accountName: r.accountName!,
+      createdBy: ctx.userId,
+    })),
+    'fail',
+  );
   const newIds = new Map(created.map((v) => [`${v.bankCode}:${v.accountNumber}`, v.id]));
   await tx.insert(payoutQuotes).values(
     rows.map((r) => ({

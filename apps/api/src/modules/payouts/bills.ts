@@ -12,11 +12,11 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
 import { fetchPage } from '../../platform/list';
-import { accounts } from '../../platform/schema';
+import { accounts, payees } from '../../platform/schema';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { storeUpload } from '../files';
 import { sendMail } from '../mail';
-import { payees } from '../payees/tables';
+import { addPayees } from '../payees';
 import { createPayout } from './create';
 import { payoutQuotes } from './tables';
 import { storageOf } from '../../platform/storage';
@@ -260,19 +260,22 @@ async function billPayeeId(tx: Tx, r: typeof payoutQuotes.$inferSelect, userId: 
     if (byAccount) return byAccount.id;
     else {
       // The vendor as the bill states it (its account was NUBAN-checked and resolved on submit).
-      const [v] = await tx
-        .insert(payees)
-        .values({
-          accountId: r.accountId,
-          name: r.accountName!,
-          email: r.email,
-          bankCode: r.bankCode!,
-          bankName: r.bankName!,
-          accountNumber: r.accountNumber!,
-          accountName: r.accountName!,
-          createdBy: userId,
-        })
-        .returning({ id: payees.id });
+      const [v] = await addPayees(
+        tx,
+        [
+          {
+            accountId: r.accountId,
+            name: r.accountName!,
+            email: r.email,
+            bankCode: r.bankCode!,
+            bankName: r.bankName!,
+            accountNumber: r.accountNumber!,
+            accountName: r.accountName!,
+            createdBy: userId,
+          },
+        ],
+        'fail',
+      );
       return v.id;
     }
   }

@@ -16,9 +16,10 @@ import type { AppDeps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
+import { payees } from '../../platform/schema';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { getWallet } from '../money';
-import { payees } from '../payees/tables';
+import { addPayees, type NewPayee } from '../payees';
 import { createPayout } from './create';
 
 type Body = z.output<typeof paySomeoneBody>;
@@ -34,7 +35,7 @@ export type PreparedRecipient = {
   bankName: string;
   accountNumber: string;
   accountName: string;
-  foreignBank: (typeof payees.$inferInsert)['foreignBank'];
+  foreignBank: NewPayee['foreignBank'];
 };
 
 /**
@@ -102,22 +103,24 @@ async function recipientPayee(
 ): Promise<string> {
   const { r } = p;
   const field = p.field ?? 'recipient.accountNumber';
-  const [inserted] = await tx
-    .insert(payees)
-    .values({
-      accountId: p.accountId,
-      name: r.name,
-      email: r.email,
-      currency: r.currency,
-      bankCode: r.bankCode,
-      bankName: r.bankName,
-      accountNumber: r.accountNumber,
-      accountName: r.accountName,
-      foreignBank: r.foreignBank,
-      createdBy: p.userId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: payees.id });
+  const [inserted] = await addPayees(
+    tx,
+    [
+      {
+        accountId: p.accountId,
+        name: r.name,
+        email: r.email,
+        currency: r.currency,
+        bankCode: r.bankCode,
+        bankName: r.bankName,
+        accountNumber: r.accountNumber,
+        accountName: r.accountName,
+        foreignBank: r.foreignBank,
+        createdBy: p.userId,
+      },
+    ],
+    'skip',
+  );
   if (inserted) return inserted.id;
   const [existing] = await tx
     .select({ id: payees.id, currency: payees.currency })

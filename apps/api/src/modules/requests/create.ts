@@ -8,13 +8,12 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
-import { approvalItems, users } from '../../platform/schema';
+import { approvalItems, payees, users } from '../../platform/schema';
 import { newReference } from '../../platform/text';
 import { lagosToday } from '../../platform/dates';
 import { decide, submitForApproval } from '../approvals';
 import { ACCOUNT_NOT_VERIFIED, resolveAccountName, UNKNOWN_BANK } from '../banks';
 import { getWallet } from '../money';
-import { payees } from '../payees/tables';
 import { lockRequest, notify } from './shared';
 import { fundRequests } from './tables';
 

@@ -6,29 +6,32 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import type { TenantContext } from '../../platform/guard';
-import { users } from '../../platform/schema';
+import { payees, users } from '../../platform/schema';
 import type { OutflowDraft } from '../money';
 import { createApprovedPayout } from '../payouts';
-import { payees } from '../payees/tables';
+import { addPayees } from '../payees';
 import { lockRequest, notify, type Row } from './shared';
 import { fundRequests } from './tables';
 
 /** The vendor a self-payee request pays: the company's vendor with that bank account, else a new one. */
 async function selfPayeeId(tx: Tx, r: Row): Promise<string> {
   const [maker] = await tx.select({ email: users.email }).from(users).where(eq(users.id, r.makerUserId));
-  await tx
-    .insert(payees)
-    .values({
-      accountId: r.accountId,
-      name: r.accountName,
-      email: maker?.email ?? '',
-      bankCode: r.bankCode,
-      bankName: r.bankName,
-      accountNumber: r.accountNumber,
-      accountName: r.accountName,
-      createdBy: r.makerUserId,
-    })
-    .onConflictDoNothing();
+  await addPayees(
+    tx,
+    [
+      {
+        accountId: r.accountId,
+        name: r.accountName,
+        email: maker?.email ?? '',
+        bankCode: r.bankCode,
+        bankName: r.bankName,
+        accountNumber: r.accountNumber,
+        accountName: r.accountName,
+        createdBy: r.makerUserId,
+      },
+    ],
+    'skip',
+  );
   const [v] = await tx
     .select({ id: payees.id })
     .from(payees)
