@@ -13,6 +13,7 @@ import { subsidiaryForWrite, type TenantContext } from '../../platform/guard';
 import { accounts, subsidiaries, subsidiaryAccess, users } from '../../platform/schema';
 import { newToken, sha256 } from '../../platform/tokens';
 import { escapeLike } from '../../platform/text';
+import { grantSubsidiaryAccess } from '../accounts';
 import { sendMail } from '../mail';
 import { createNotification, membersInRoles } from '../notifications';
 import { requireRole, roleNames } from './roles';
@@ -311,19 +312,12 @@ export async function acceptInvitationByCode(
     roleSlug = existing.roleSlug;
   }
   if (inv.subsidiaryId && !FULL_ACCESS.has(roleSlug)) {
+    // The subsidiary may have been deleted since the invitation: then the member joins without it.
     const [sub] = await tx
       .select({ id: subsidiaries.id })
       .from(subsidiaries)
       .where(and(eq(subsidiaries.id, inv.subsidiaryId), eq(subsidiaries.accountId, inv.accountId)));
-    if (sub) {
-      await tx
-        .insert(subsidiaryAccess)
-        .values({ accountId: inv.accountId, memberId, subsidiaryId: sub.id })
-        .onConflictDoUpdate({
-          target: [subsidiaryAccess.memberId, subsidiaryAccess.subsidiaryId],
-          set: { active: true, updatedAt: sql`now()` },
-        });
-    }
+    if (sub) await grantSubsidiaryAccess(tx, { accountId: inv.accountId, memberId, subsidiaryId: sub.id });
   }
   await tx
     .update(users)
