@@ -16,8 +16,6 @@ const TEST_FILE =
 
 /** Cross-module writes not moved yet: `file (relative to src) -> table`. */
 const KNOWN = [
-  // demo data: a user's bank account for the demo agent
-  'modules/commissions/demo.ts -> user_bank_accounts',
   // insights' seeder for its tests and `npm run bench:insights` (not used by the app)
   'modules/insights/seed.ts -> expenses',
   'modules/insights/seed.ts -> payees',

@@ -5,5 +5,6 @@ export {
   resolveAccountName,
   resolveAccounts,
   resolveImportRows,
+  storeBankAccount,
   UNKNOWN_BANK,
 } from './service';

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { checkNuban, type BankItem, type SavedBankAccount } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { loadMembership } from '../../platform/guard';
 import { hit } from '../../platform/rate-limit';
@@ -68,31 +68,41 @@ export async function saveBankAccount(
   const { accountName, bank } = await resolveAccountName(deps, p);
   if (!bank) throw fieldError('bankCode', UNKNOWN_BANK);
   if (!accountName) throw fieldError('accountNumber', ACCOUNT_NOT_VERIFIED);
-  return deps.db.transaction(async (tx) => {
-    // Serialise per user so two concurrent first saves cannot both become the default.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-bank:${p.userId}`}))`);
-    const existing = await tx
-      .select({ id: userBankAccounts.id })
-      .from(userBankAccounts)
-      .where(eq(userBankAccounts.userId, p.userId))
-      .limit(1);
-    const [row] = await tx
-      .insert(userBankAccounts)
-      .values({
-        userId: p.userId,
-        bankCode: bank.code,
-        bankName: bank.name,
-        accountNumber: p.accountNumber,
-        accountName,
-        isDefault: existing.length === 0,
-      })
-      .onConflictDoUpdate({
-        target: [userBankAccounts.userId, userBankAccounts.bankCode, userBankAccounts.accountNumber],
-        set: { accountName, bankName: bank.name, updatedAt: new Date() },
-      })
-      .returning();
-    return toSaved(row);
-  });
+  return deps.db.transaction((tx) =>
+    storeBankAccount(tx, {
+      userId: p.userId,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: p.accountNumber,
+      accountName,
+    }),
+  );
+}
+
+/**
+ * Stores (or refreshes) a user's account already verified, in the caller's transaction; the user's
+ * first account becomes the default. Exported (index.ts) for the demo data of other areas.
+ */
+export async function storeBankAccount(
+  tx: Tx,
+  a: { userId: string; bankCode: string; bankName: string; accountNumber: string; accountName: string },
+): Promise<SavedBankAccount> {
+  // Serialise per user so two concurrent first saves cannot both become the default.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-bank:${a.userId}`}))`);
+  const existing = await tx
+    .select({ id: userBankAccounts.id })
+    .from(userBankAccounts)
+    .where(eq(userBankAccounts.userId, a.userId))
+    .limit(1);
+  const [row] = await tx
+    .insert(userBankAccounts)
+    .values({ ...a, isDefault: existing.length === 0 })
+    .onConflictDoUpdate({
+      target: [userBankAccounts.userId, userBankAccounts.bankCode, userBankAccounts.accountNumber],
+      set: { accountName: a.accountName, bankName: a.bankName, updatedAt: new Date() },
+    })
+    .returning();
+  return toSaved(row);
 }
 
 export async function listBankAccounts(db: DbOrTx, userId: string): Promise<SavedBankAccount[]> {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_MSG } from '@owo/contract';
 import { createTestApp, memberWithRole, setKybTier, type TestApp } from '../../../test/helpers';
@@ -6,6 +6,7 @@ import { startJobs } from '../../platform/jobs';
 import { fundedOwner, ordinaryAccount, waitFor } from '../funding/test-support';
 import { verifyInvoiceBooks } from '../inflows/books';
 import { createBatchFor, periodOf, sweepBatches } from './batches';
+import { DEMO_AGENT, seedCommissionsDemo } from './demo';
 import { agentCommissions, commissionBatches } from './tables';
 
 let t: TestApp;
@@ -592,5 +593,17 @@ describe('commission-batched-as-earned (issue 35 simulator)', () => {
       .from(agentCommissions)
       .where(and(eq(agentCommissions.agentUserId, agent.user.id), isNull(agentCommissions.batchId)));
     expect(open.reduce((a, c) => a + c.amountMinor, 0)).toBe(0);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo agent one bank account, their default, through banks', async () => {
+    const o = await fundedOwner(t, 0);
+    await seedCommissionsDemo(t.app.deps, { accountId: o.account.id, ownerId: o.user.id });
+    const saved = await t.db.execute(
+      sql`select b.bank_code, b.account_name, b.is_default from user_bank_accounts b
+            join users u on u.id = b.user_id where u.email = ${DEMO_AGENT.email}`,
+    );
+    expect(saved.rows).toEqual([{ bank_code: '058', account_name: 'CHIOMA EZE', is_default: true }]);
   });
 });

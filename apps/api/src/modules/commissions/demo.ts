@@ -3,8 +3,8 @@
 import { makeNuban } from '@owo/contract';
 import type { AppDeps } from '../../platform/deps';
 import { hashPassword } from '../../platform/passwords';
-import { userBankAccounts } from '../banks/tables';
 import { users, accountMembers } from '../../platform/tenancy-tables';
+import { storeBankAccount } from '../banks';
 import { commissionSettings } from './tables';
 
 export const DEMO_AGENT = { email: 'agent@demo.owo.ng', password: 'Demo-Agent-2026' };
@@ -25,13 +25,13 @@ export async function seedCommissionsDemo(deps: AppDeps, ctx: { accountId: strin
       .returning();
     if (!agent) return;
     await tx.insert(accountMembers).values({ accountId: ctx.accountId, userId: agent.id, roleSlug: 'agent' });
-    await tx.insert(userBankAccounts).values({
+    // The agent's first account, so their default (the commission payouts' account).
+    await storeBankAccount(tx, {
       userId: agent.id,
       bankCode: '058',
       bankName: 'Guaranty Trust Bank',
       accountNumber: makeNuban('058', '204060801'),
       accountName: 'CHIOMA EZE',
-      isDefault: true,
     });
     await tx.insert(commissionSettings).values({
       accountId: ctx.accountId,
