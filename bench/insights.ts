@@ -27,8 +27,8 @@ import {
 import { createWallet } from '../apps/api/src/modules/money/wallets';
 import { budgetUse, dashboard, paymentOverview } from '../apps/api/src/modules/insights/dashboard';
 import { teamReport } from '../apps/api/src/modules/insights/team-report';
-import { seedBillAssetRows, seedInsightRows } from '../apps/api/src/modules/insights/seed';
-import { seedForecastRows } from '../apps/api/src/modules/insights/seed-forecast';
+import { seedBillAssetRows, seedInsightRows } from '../apps/api/test/seeds/insights';
+import { seedForecastRows } from '../apps/api/test/seeds/forecast';
 import { forecast } from '../apps/api/src/modules/insights/forecast';
 import { budgetInsight } from '../apps/api/src/modules/categories/service';
 import { emptySeams } from '../apps/api/src/platform/deps';

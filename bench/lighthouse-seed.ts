@@ -1,13 +1,13 @@
 // `bench/lighthouse.mjs` runs this (tsx, DATA_DIR of the app it started): gives the demo owner's
 // company (owner@demo.owo.ng) BENCH_TRANSACTIONS (default 10,000) more transactions over a year
-// with the insights seeder (modules/insights/seed.ts), so the signed-in pages are measured with a
+// with the insights seeder (apps/api/test/seeds/insights.ts), so the signed-in pages are measured with a
 // realistic amount of data. Prints `seeded <n> transactions`.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createDb, createPool } from '../apps/api/src/platform/db';
 import { accountMembers, accounts, subsidiaries, users } from '../apps/api/src/platform/schema';
 import { wallets } from '../apps/api/src/modules/money/tables';
-import { seedInsightRows } from '../apps/api/src/modules/insights/seed';
+import { seedInsightRows } from '../apps/api/test/seeds/insights';
 import { openProductDb } from '../apps/api/src/scripts/product-db';
 
 const COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);

@@ -16,24 +16,6 @@ const TEST_FILE =
 
 /** Cross-module writes not moved yet: `file (relative to src) -> table`. */
 const KNOWN = [
-  // insights' seeder for its tests and `npm run bench:insights` (not used by the app)
-  'modules/insights/seed.ts -> expenses',
-  'modules/insights/seed.ts -> payees',
-  'modules/insights/seed.ts -> payout_asset_inventory',
-  'modules/insights/seed.ts -> payout_assets',
-  'modules/insights/seed.ts -> payout_quotes',
-  'modules/insights/seed.ts -> payouts',
-  'modules/insights/seed.ts -> products_and_services',
-  'modules/insights/seed.ts -> transactions',
-  'modules/insights/seed-forecast.ts -> expenses',
-  'modules/insights/seed-forecast.ts -> inflow_customers',
-  'modules/insights/seed-forecast.ts -> invoice_installments',
-  'modules/insights/seed-forecast.ts -> invoices',
-  'modules/insights/seed-forecast.ts -> payees',
-  'modules/insights/seed-forecast.ts -> payout_quotes',
-  'modules/insights/seed-forecast.ts -> payout_recurrences',
-  'modules/insights/seed-forecast.ts -> payouts',
-  'modules/insights/seed-forecast.ts -> payrolls',
   // the one-statement settle writes insights' daily rollup itself, because insights' trigger skips that
   // statement (decision 021). It is kept in money, not on a seam: a settle run with seams that lack the
   // hook (benches, scripts) would lose the rollup.

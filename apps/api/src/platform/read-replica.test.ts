@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { createWallet, getWalletByCurrency } from '../modules/money/wallets';
-import { seedInsightRows } from '../modules/insights/seed';
+import { seedInsightRows } from '../../test/seeds/insights';
 
 const standby = process.env.TEST_DATABASE_READ_URL;
 

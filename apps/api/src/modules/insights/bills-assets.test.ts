@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { subsidiaries } from '../accounts/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
-import { seedBillAssetRows } from './seed';
+import { seedBillAssetRows } from '../../../test/seeds/insights';
 
 // The bills and assets panels of the dashboard (issue 27 §2), over rows written straight to the
 // tables the panels read: bills (payout_quotes) with their payouts and payout transactions, and

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, memberWithRole, ownerWithAccount, type TestApp } from '../../../test/helpers';
 import { subsidiaries } from '../accounts/tables';
 import { createWallet, getWalletByCurrency } from '../money/wallets';
-import { seedInsightRows } from './seed';
+import { seedInsightRows } from '../../../test/seeds/insights';
 import { budgetUse, dashboard, paymentOverview } from './dashboard';
 import { splitWindow } from './window';
 

@@ -1,9 +1,10 @@
 // Seeds the scheduled items the cash forecast reads, for `npm run bench:insights` (not used by the
-// app): `items` items over the next 13 weeks, set-based, one statement per source. Of every 20:
-// 8 scheduled payouts, 2 recurring payouts (weekly and monthly), 4 bills with a due date,
-// 1 payroll run (PAYE, pension, NHF), 3 recurring expenses and 2 invoice instalments.
+// app, so under test/: it writes other areas' tables directly, as a fixture does): `items` items over
+// the next 13 weeks, set-based, one statement per source. Of every 20: 8 scheduled payouts, 2 recurring
+// payouts (weekly and monthly), 4 bills with a due date, 1 payroll run (PAYE, pension, NHF), 3
+// recurring expenses and 2 invoice instalments.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx } from '../../src/platform/db';
 
 export async function seedForecastRows(
   db: DbOrTx,

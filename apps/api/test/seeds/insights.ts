@@ -1,8 +1,9 @@
-// Seeds records for the insights test and `npm run bench:insights` (not used by the app).
+// Seeds records for the insights tests and `npm run bench:insights` (not used by the app, so under
+// test/: it writes other areas' tables directly, as a fixture does).
 // Transactions are written as rows (the figures read them; the ledger's postings are not needed to
 // aggregate), each payout initiated by a member, a share of them paying an expense of a subsidiary.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx } from '../../src/platform/db';
 
 export async function seedInsightRows(
   db: DbOrTx,
