@@ -7,7 +7,7 @@ import { createTestApp, ownerWithAccount, type TestApp } from '../../../test/hel
 import type { DbOrTx } from '../../platform/db';
 import { foldedCtes, foldedMarkSql } from './settle-folded';
 import { settleLocked } from './settle-locked';
-import { settleTransfer } from './settle-transfer';
+import { settleTransfer, settleTransfers } from './settle-transfer';
 import { startTransfer } from './start-transfer';
 import { fundWallet, TEST_BENEFICIARY } from './test-utils';
 import { verifyLedger } from './verify';
@@ -33,11 +33,31 @@ async function inFlight(amount: number, fee: number) {
     initiatedBy: o.user.id,
     provider: 'sandbox',
   });
-  return { accountId: o.account.id, walletId, tr };
+  return { accountId: o.account.id, walletId, tr, userId: o.user.id };
 }
 
 const one = async (db: DbOrTx, q: ReturnType<typeof sql>) =>
   (await db.execute(q)).rows[0] as Record<string, unknown>;
+
+/** A company with a funded wallet and payouts in flight to one beneficiary (one rollup key). */
+async function manyInFlight(amounts: [amount: number, fee: number][]) {
+  const { accountId, walletId, tr, userId } = await inFlight(amounts[0][0], amounts[0][1]);
+  const refs = [tr.reference];
+  for (const [amount, fee] of amounts.slice(1)) {
+    const next = await startTransfer(t.db, {
+      accountId,
+      walletId,
+      amount,
+      fee,
+      ...TEST_BENEFICIARY,
+      accountName: 'ADA OBI',
+      initiatedBy: userId,
+      provider: 'sandbox',
+    });
+    refs.push(next.reference);
+  }
+  return { accountId, refs };
+}
 
 /** What the settle's trigger work leaves behind for one company, and the system shards' totals. */
 async function footprint(accountId: string) {
@@ -95,6 +115,39 @@ describe('the settle folds its trigger work', () => {
     expect(triggered.fees).toBe(folded.fees);
     // settleLocked writes the transaction row in more statements; each notes the company once.
     expect(triggered.listChanges).toBeGreaterThanOrEqual(1);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('rolls up a batch under one key, over a key already there, as the triggers do', async () => {
+    const amounts: [number, number][] = [
+      [10_000, 100],
+      [20_000, 200],
+      [30_000, 0],
+    ];
+    const rollupOf = async (settle: (refs: string[]) => Promise<void>) => {
+      const { accountId, refs } = await manyInFlight(amounts);
+      await settle(refs);
+      return (
+        await t.db.execute(
+          sql`select payee, amount_minor::int as amount, fee_minor::int as fee, count from insight_daily
+               where account_id = ${accountId} and type = 'payout' order by day, payee`,
+        )
+      ).rows;
+    };
+    // The first alone (a new key), then the other two in one statement (summed, onto that key).
+    const folded = await rollupOf(async ([first, ...rest]) => {
+      await settleTransfer(t.app.deps, { reference: first, outcome: 'success' });
+      const settled = await settleTransfers(
+        t.app.deps,
+        rest.map((reference) => ({ reference, outcome: 'success' as const })),
+      );
+      expect(settled.map((x) => x?.transaction.status)).toEqual(['success', 'success']);
+    });
+    const triggered = await rollupOf(async (refs) => {
+      for (const reference of refs) await settleLocked(t.app.deps, { reference, outcome: 'success' });
+    });
+    expect(folded).toEqual([{ payee: 'ADA OBI', amount: 60_000, fee: 300, count: 3 }]);
+    expect(triggered).toEqual(folded);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 

@@ -18,9 +18,10 @@ export const foldedMarkSql = sql`set_config('owo.trigger_work_done', statement_t
  * `v`, the statement's postings (`entry_id`, `la`, `amt`, `currency`, `sys`: a system account's). Writes
  * what the skipped triggers would: the postings, the system accounts' shards (this backend's shard, in
  * ledger account order, as `ledger_after_postings`), the list changes note (one row per account, as
- * `list_changes_note`) and, for a paid transfer, the insights rollup (as `insight_daily_apply_row` for a
- * row becoming 'success', after `w` has locked the wallet, as the trigger did). `ck` checks each entry
- * balanced per currency (the trigger's check_violation); the statement must select from `ck`.
+ * `list_changes_note`) and, for a paid transfer, the insights rollup (insights' own function,
+ * `insight_daily_apply_rows`, over the rows becoming 'success', after `w` has locked the wallet, as the
+ * trigger ran). `ck` checks each entry balanced per currency (the trigger's check_violation) and reads
+ * the rollup's result, so both run; the statement must select from `ck`.
  * The references the trigger checks hold by construction: the entries are inserted here, the wallet's
  * accounts come from its row (its currency is the payout's), the system accounts are read by code and
  * currency (a missing one leaves a null account: 23502, and the transactional path runs).
@@ -36,25 +37,20 @@ export function foldedCtes(success: boolean): SQL {
          group by v.la order by v.la
         on conflict (ledger_account_id, shard) do update set balance = s.balance + excluded.balance
       ), lc as (${listChangesNoteSql(sql`u`)})${success ? insightRollupCte : sql``}, ck as (
-        select ledger_check_entries(array_agg(b.entry_id), array_agg(b.currency), array_agg(b.s)) as checked
+        select ledger_check_entries(array_agg(b.entry_id), array_agg(b.currency), array_agg(b.s)) as checked${
+          success ? sql`, (select ins.keys from ins) as rolled_up` : sql``
+        }
           from (select entry_id, currency, sum(amount)::bigint as s from ps group by entry_id, currency) b
       )`;
 }
 
-// insight_daily_apply_row() for rows that become 'success' (they were pending or processing: nothing to
-// take away), summed per key (one statement may not upsert a key twice) and in key order. `w` is joined
-// so a key is written after its wallet is locked, as the trigger's was (no deadlock on a key).
+// The insights rollup of the rows that become 'success' (they were pending or processing: nothing to
+// take away): insights' function `insight_daily_apply_rows` (migration 0036) sums them per key and
+// writes the keys in order. `w` is joined so it runs after the wallet is locked, as the trigger's upsert
+// did (no deadlock on a key). Not a data-modifying CTE, so it runs only when read: `ck` reads it.
 const insightRollupCte = sql`, ins as (
-        insert into insight_daily as d (account_id, currency, day, type, payee, amount_minor, fee_minor, count)
-        select k.account_id, k.currency, k.day, k.type, k.payee, sum(k.amount), sum(k.fee), count(*)
-          from (select u.account_id, u.currency, (u.created_at at time zone 'Africa/Lagos')::date as day, u.type,
-                       insight_daily_key_payee(u.counterparty) as payee, u.amount, u.fee
-                  from u join w on w.id = u.wallet_id
-                 where u.status = 'success') k
-         group by 1, 2, 3, 4, 5
-         order by 1, 2, 3, 4, 5
-        on conflict (account_id, currency, day, type, payee) do update
-          set amount_minor = d.amount_minor + excluded.amount_minor,
-              fee_minor = d.fee_minor + excluded.fee_minor,
-              count = d.count + excluded.count
+        select insight_daily_apply_rows(array_agg(u.account_id), array_agg(u.currency), array_agg(u.created_at),
+                 array_agg(u.type), array_agg(u.counterparty), array_agg(u.amount), array_agg(u.fee)) as keys
+          from u join w on w.id = u.wallet_id
+         where u.status = 'success'
       )`;
