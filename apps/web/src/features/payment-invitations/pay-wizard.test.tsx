@@ -169,7 +169,9 @@ describe('payment invitation wire purpose (USD/GBP)', () => {
     expect(info).toHaveTextContent('SWIFT/BICCMFGUS33');
     expect(info).toHaveTextContent('Community Federal Savings Bank');
     expect(info).not.toHaveTextContent('Sort code');
-    expect(screen.getByText(/can match it\. Send it as a wire in USD; you state its purpose next\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/can match it\. Send it as a wire in USD; you state its purpose next\.$/),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Purpose of the payment')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
