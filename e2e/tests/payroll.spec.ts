@@ -2,14 +2,15 @@
 // statutory breakdown computed by the server), creates a payroll through create -> preview ->
 // review, submits it to the approvals engine and sees the Payroll Created dialog and the details;
 // the Accountant (made an admin for the approval) approves it and it is paid through the sandbox
-// rails; the owner downloads the receipt PDF and opens an employee's payslip from the run; one
-// employee accepts the portal invitation, signs in and downloads their payslip PDF; the demo
-// Accountant, back to its built-in role (no canViewPayrollSensitiveData), opens the same payroll
-// and sees asterisks.
+// rails; the owner downloads the receipt PDF, opens an employee's payslip from the run and downloads
+// its PDF; one employee accepts the portal invitation, signs in and downloads their payslip PDF; the
+// demo Accountant, back to its built-in role (no canViewPayrollSensitiveData), opens the same payroll
+// and sees asterisks, and gets that payslip's PDF with every figure masked.
 // Screens land in e2e/artifacts/screens/payroll-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './fixtures';
 import { pickOption, shot } from './ui-support';
 import { ownerHeaders, setDemoApPolicy, setDemoRole } from './demo-state';
@@ -24,6 +25,13 @@ function nuban(serial: string) {
   for (let i = 0; i < 15; i++) sum += Number(digits[i]) * w[i];
   const c = 10 - (sum % 10);
   return `${serial}${c === 10 ? 0 : c}`;
+}
+
+/** A PDF's text (unpdf, as the API's payslip tests read it), after its %PDF- magic. */
+async function pdfText(bytes: Buffer) {
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -181,7 +189,8 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     expect(fs.readFileSync(receiptPath).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  await test.step("the owner opens an employee's payslip from the paid run: the run's net pay", async () => {
+  let slipPdf = '';
+  await test.step("the owner opens an employee's payslip from the paid run: the run's net pay, and its PDF", async () => {
     await owner.goto(payrollUrl);
     const row = owner.getByRole('row').filter({ hasText: `Staff 1 ${run}` });
     await expect(row).toContainText('₦70,860.00');
@@ -192,6 +201,19 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     await expect(sheet.getByTestId('net-pay')).toHaveText('₦70,860.00');
     await expect(sheet).toContainText('PAYE');
     await shot(owner, 'payroll-07b-staff-payslip');
+    // "Download PDF": the server renders this payslip (GET /api/payrolls/payslip/pdf?id=…), saved as a file
+    const pdfRequest = owner.waitForRequest((r) => r.url().includes('/api/payrolls/payslip/pdf?'));
+    const download = owner.waitForEvent('download');
+    await owner.getByRole('button', { name: 'Download PDF' }).click();
+    const requested = new URL((await pdfRequest).url());
+    slipPdf = `${requested.pathname}${requested.search}`;
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^owo-payslip-staff-1-${run}-.+\\.pdf$`));
+    const slipPath = path.resolve(test.info().config.rootDir, '../artifacts/payroll-staff-payslip.pdf');
+    await file.saveAs(slipPath);
+    const text = await pdfText(fs.readFileSync(slipPath));
+    expect(text).toContain(`Staff 1 ${run}`);
+    expect(text).toContain('70,860.00');
     // one column on a phone
     await owner.setViewportSize({ width: 390, height: 844 });
     await expect(sheet.getByTestId('net-pay')).toBeVisible();
@@ -258,6 +280,14 @@ test('HR adds employees, creates a monthly payroll, it is approved and paid; the
     );
     expect(api.status()).toBe(200);
     expect(await api.text()).not.toMatch(/70860|80000/);
+    // the screen offers it no payslip; the same payslip's PDF asked of the API has every figure masked
+    const pdf = await acct.request.get(slipPdf);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const masked = await pdfText(await pdf.body());
+    expect(masked).toContain(`Staff 1 ${run}`);
+    expect(masked).toContain('******');
+    expect(masked).not.toMatch(/70,860|80,000/);
     await acct.goto('/payroll');
     await expect(acct.getByRole('row').filter({ hasText: `November salaries ${run}` })).toContainText(
       '******',

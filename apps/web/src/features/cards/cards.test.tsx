@@ -139,6 +139,23 @@ describe('cards: opened from the "Card Receipt Needed" notification', () => {
   });
 });
 
+describe('cards: the card face', () => {
+  it('reads the masked number as one sentence and a frozen card’s state from i18next', async () => {
+    renderApp(`/cards?spends=${card.id}`, {
+      session: {},
+      routes: {
+        'GET /api/cards': page([]),
+        [`GET /api/cards/${card.id}`]: ok({ ...card, status: 'frozen' }),
+        [`GET /api/cards/${card.id}/spends`]: page([]),
+      },
+    });
+    const face = await screen.findByTestId('card-face');
+    expect(within(face).getByText('Card number ending 4242')).toBeInTheDocument();
+    expect(within(face).getByText('Frozen')).toBeInTheDocument();
+    expect(within(face).getByTestId('card-face-number')).toHaveTextContent(/4242$/);
+  });
+});
+
 describe('cards: the uploaded receipt is read and compared with the spend', () => {
   const attached = ok(spend({ receiptFile: 'receipt-1.pdf' }), 'Receipt saved successfully');
   const read = (over: Parameters<typeof extracted>[0]) =>

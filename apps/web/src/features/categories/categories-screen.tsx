@@ -63,8 +63,7 @@ export function CategoriesScreen() {
               <Table.Tr>
                 <Table.Th>{t('categoriesScreen.category')}</Table.Th>
                 <Table.Th>
-                  {t('categoriesScreen.budget')}
-                  {insight.data?.[0]?.period})
+                  {t('categoriesScreen.budgetForPeriod', { period: insight.data?.[0]?.period ?? '' })}
                 </Table.Th>
                 <Table.Th w="35%">{t('categoriesScreen.spentCommitted')}</Table.Th>
                 <Table.Th>{t('categoriesScreen.remaining')}</Table.Th>

@@ -378,6 +378,11 @@ describe('invoice detail: Retry Failed Settlements (002 §4)', () => {
     expect(!!screen.queryByRole('button', { name: 'Retry Failed Settlements' })).toBe(shown);
   });
 
+  it('marks a capped split beside its amount', async () => {
+    open(invoice({ partners: [partner], invoiceSettlements: [{ ...split('paid', 0), capped: true }] }));
+    expect(await screen.findByText('₦80.00 (capped)')).toBeInTheDocument();
+  });
+
   it('retries and toasts the server message', async () => {
     const { api } = open(withSplits({}, 'failed'), {
       [`POST ${PATH}/settlements/init-payment`]: ok(null, 'Settlements reinitialized successfully'),

@@ -42,8 +42,7 @@ export function BillsOverviewPanel({ data, currency, csv }: Props) {
       {total ? (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            {t('billsAssetsPanels.billCount', { count: total })}
-            {t('billsAssetsPanels.inThisPeriod')}
+            {t('billsAssetsPanels.billsInThisPeriod', { count: total })}
           </Text>
           <BarChart
             h={40 + rows.length * 30}
@@ -141,8 +140,8 @@ export function AssetsOverviewPanel({ data, csv }: Omit<Props, 'currency'>) {
       {a.count ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {t('billsAssetsPanels.assetCount', { count: a.count })}
-            {t('billsAssetsPanels.activeInventoryValueAddedIn', {
+            {t('billsAssetsPanels.assetsActiveValueAdded', {
+              count: a.count,
               activeCount: a.activeCount,
               amount: formatMoney(a.valueMinor, a.valueCurrency),
               addedInPeriod: a.addedInPeriod,

@@ -249,7 +249,7 @@ function Alerts({ f }: { f: Forecast }) {
             amount: formatMoney(f.overdueTotalMinor, f.currency),
           })}
         >
-          {t('forecastScreen.notCountedInTheWeeks')}
+          {t('forecastScreen.notCountedInTheWeeks')}{' '}
           {f.overdue.map((i, n) => (
             <Fragment key={i.key}>
               {n > 0 && ', '}

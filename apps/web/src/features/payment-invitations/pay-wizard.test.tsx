@@ -65,6 +65,7 @@ describe('payment invitation public wizard', () => {
     // The payment reference the deposit is matched by, to put in the transfer's narration.
     expect(info).toHaveTextContent('PAY7K2M9QX4AB');
     expect(screen.getByText(/Put this reference in your transfer’s narration/)).toBeInTheDocument();
+    expect(screen.queryByText(/as a wire/)).toBeNull();
     expect(info).toHaveTextContent('ACME LTD');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -168,6 +169,9 @@ describe('payment invitation wire purpose (USD/GBP)', () => {
     expect(info).toHaveTextContent('SWIFT/BICCMFGUS33');
     expect(info).toHaveTextContent('Community Federal Savings Bank');
     expect(info).not.toHaveTextContent('Sort code');
+    expect(
+      screen.getByText(/can match it\. Send it as a wire in USD; you state its purpose next\.$/),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Purpose of the payment')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -60,6 +60,9 @@ describe('/bills/import: the import kit on /payout/quote/import', () => {
         .map((h) => h.textContent),
     ).toEqual(['Row', 'Vendor', 'Invoice', 'Amount', 'Due', 'Pay to']);
     expect(within(table).getByText('Aba Leather (new)')).toBeInTheDocument();
+    expect(
+      screen.getByText('bills.csv: 1 bill totalling ₦1,500.00; 1 new vendor will be created.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and import 1 bill' }));
     await waitFor(() =>
       expect(api.calls.some((c) => c.path === '/api/payout/quote/import/b1/confirm')).toBe(true),

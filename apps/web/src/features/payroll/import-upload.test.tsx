@@ -19,6 +19,12 @@ describe('/payroll/import-employees: the import kit on /payrolls/employees/csv',
       },
     });
     expect(await screen.findByText(PAYROLL_IMPORT_COLUMNS.join(', '))).toBeInTheDocument();
+    // the column note is one sentence with its bold words (one <Trans> key)
+    const bold = screen.getByText('salaryAmount is the monthly gross');
+    expect(bold.tagName).toBe('B');
+    expect(bold.parentElement).toHaveTextContent(
+      /headers in any case\)\. salaryAmount is the monthly gross, paid as basic; split it into Housing/,
+    );
     fireEvent.change(document.querySelector('input[type="file"]')!, {
       target: { files: [new File(['x'], 'staff.csv', { type: 'text/csv' })] },
     });

@@ -19,7 +19,8 @@ const expiry = (c: Face) => `${String(c.expiryMonth).padStart(2, '0')}/${String(
 export function CardFace({ card: c }: { card: Face }) {
   const { t } = useTranslation('cards');
   const groups = c.number ? (c.number.match(/.{1,4}/g) ?? [c.number]) : ['••••', '••••', '••••', c.last4];
-  const stateText = c.status === 'active' ? '' : c.status === 'frozen' ? 'Frozen' : 'Terminated';
+  const stateText =
+    c.status === 'active' ? '' : c.status === 'frozen' ? t('cardFace.frozen') : t('cardFace.terminated');
   return (
     <div
       className={classes.face}
@@ -39,18 +40,12 @@ export function CardFace({ card: c }: { card: Face }) {
         <Chip />
       </div>
       <div className={classes.number} data-testid="card-face-number">
-        {c.number ? (
-          <>
-            <span className={classes.srOnly}>{t('cardFace.cardNumber')}</span>
-            {groups.join('  ')}
-          </>
-        ) : (
-          <>
-            <span aria-hidden>{groups.slice(0, 3).join('  ')} </span>
-            <span className={classes.srOnly}>{t('cardFace.cardNumberEnding')}</span>
-            {c.last4}
-          </>
-        )}
+        <span className={classes.srOnly}>
+          {c.number
+            ? t('cardFace.cardNumber', { number: groups.join(' ') })
+            : t('cardFace.cardNumberEnding', { last4: c.last4 })}
+        </span>
+        <span aria-hidden>{groups.join('  ')}</span>
       </div>
       <div className={classes.row}>
         <div className={classes.holder}>

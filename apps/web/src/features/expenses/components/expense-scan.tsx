@@ -22,8 +22,10 @@ export function fillExpense(form: ExpenseFormApi, doc: ExtractedDocument): Fille
     filled.amount = confidenceOf(doc, 'total');
   }
   if (v.vendorName && !form.getValues('purpose.description')?.trim()) {
-    const on = v.date ? i18n.t('expenses:expenseScan.receiptOf', { date: formatDate(v.date) }) : '';
-    form.setValue('purpose.description', `${v.vendorName}${on}`, set);
+    const description = v.date
+      ? i18n.t('expenses:expenseScan.vendorReceiptOf', { vendor: v.vendorName, date: formatDate(v.date) })
+      : v.vendorName;
+    form.setValue('purpose.description', description, set);
     filled['purpose.description'] = v.date
       ? confidenceOf(doc, 'vendorName', 'date')
       : confidenceOf(doc, 'vendorName');

@@ -165,8 +165,9 @@ export function SettlementsSection({ inv }: Inv) {
                 <Table.Td>{formatDate(s.createdAt)}</Table.Td>
                 <Table.Td>{s.percentage}%</Table.Td>
                 <Table.Td>
-                  {formatMoney(s.amountMinor)}
-                  {s.capped ? t('invoiceSections.capped') : ''}
+                  {s.capped
+                    ? t('invoiceSections.amountCapped', { amount: formatMoney(s.amountMinor) })
+                    : formatMoney(s.amountMinor)}
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={s.status} label={inflowStatusLabel(s.status)} />

@@ -161,7 +161,7 @@ export function VendingScreen() {
         description={
           <>
             {v.reference} · {formatDateTime(v.createdAt)}
-            {v.orderSize > 1 ? t('vendingScreen.oneOfMetersInThis', { orderSize: v.orderSize }) : ''}
+            {v.orderSize > 1 && <> · {t('vendingScreen.oneOfMetersInThisOrder', { count: v.orderSize })}</>}
           </>
         }
         actions={

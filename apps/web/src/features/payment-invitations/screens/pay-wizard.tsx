@@ -232,11 +232,16 @@ function TransferInfoStep(props: {
           <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
         )}
         <Text size="sm" c="dimmed">
-          {t('payWizard.sendExactlyThisAmountSo', {
-            payWithReference: PAYMENT_INVITATION_MSG.payWithReference,
-            companyName: props.inv.companyName,
-          })}
-          {d && d.currency !== 'NGN' && t('payWizard.sendAsWire', { currency: d.currency })}
+          {t(
+            d && d.currency !== 'NGN'
+              ? 'payWizard.sendExactlyThisAmountAsWire'
+              : 'payWizard.sendExactlyThisAmountSo',
+            {
+              payWithReference: PAYMENT_INVITATION_MSG.payWithReference,
+              companyName: props.inv.companyName,
+              currency: d?.currency,
+            },
+          )}
         </Text>
         <Group justify="space-between">
           <Button variant="secondary" onClick={props.onBack}>

@@ -51,13 +51,12 @@ function BankMismatch(props: { bank: DocumentBank; vendor: Payee }) {
   return (
     <Alert color="yellow" title={t('invoiceBankCheck.bankDetailsDiffer')} data-testid="invoice-bank-mismatch">
       <Text size="sm">
-        {t('invoiceBankCheck.thisInvoiceAsksForPayment', {
-          bank: accountLine(bank),
-          bank2: nameOf(bank),
-          name: vendor.name,
-          vendor: accountLine(vendor),
-        })}
-        {pending ? t('invoiceBankCheck.aChangeToThisAccount') : t('invoiceBankCheck.toChangeItRequestA')}
+        {t(
+          pending
+            ? 'invoiceBankCheck.thisInvoiceAsksForPaymentChangePending'
+            : 'invoiceBankCheck.thisInvoiceAsksForPaymentRequestChange',
+          { bank: accountLine(bank), bank2: nameOf(bank), name: vendor.name, vendor: accountLine(vendor) },
+        )}
       </Text>
       {!pending && (
         <Group mt="sm">

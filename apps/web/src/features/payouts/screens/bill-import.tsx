@@ -106,16 +106,15 @@ export function BillImportSummaryScreen() {
       </ImportPage>
     );
   const bills = t('billImport.billCount', { count: b.validRows });
-  const newVendors = b.newVendors ? t('billImport.newVendorsCreated', { count: b.newVendors }) : '';
+  const summary = { fileName: b.fileName, bills, amount: formatMoney(b.totalAmountMinor) };
   return (
     <ImportPage
       title={t('billImport.importSummary')}
-      description={t('billImport.totalling', {
-        fileName: b.fileName,
-        bills,
-        amount: formatMoney(b.totalAmountMinor),
-        newVendors,
-      })}
+      description={
+        b.newVendors
+          ? t('billImport.totallingNewVendors', { ...summary, count: b.newVendors })
+          : t('billImport.totalling', summary)
+      }
     >
       {b.status === 'confirmed' && <Alert color="teal">{t('billImport.thisImportHasBeenConfirmed')}</Alert>}
       <ImportSummaryTable rows={b.rows} columns={billColumns(t)} />

@@ -27,7 +27,7 @@ import { useApiMutation } from '../../../lib/query';
 import { refreshPayroll } from '../api';
 import { EntryFixModal, entryColumns, IMPORT_BASE } from './import-entries';
 import { usePayContext } from './pay-figures';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = IMPORT_BASE;
@@ -60,9 +60,7 @@ export function ImportEmployeesScreen() {
         columns={PAYROLL_IMPORT_COLUMNS}
         help={
           <Text size="sm">
-            {t('importScreens.accountnameAnnualrentAndTheRemittance')}
-            <b>{t('importScreens.salaryamountIsTheMonthlyGross')}</b>
-            {t('importScreens.paidAsBasicSplitIt')}
+            <Trans t={t} i18nKey="importScreens.optionalColumnsAndSalary" components={{ b: <b /> }} />
           </Text>
         }
         template={{ path: `${base}/template`, name: 'owo-employees-template', formats: ['csv'] }}
