@@ -4,11 +4,9 @@
 // 'Access to the following integration has expired...' at expense submit; Continue without Sync;
 // the posting that failed on the expiry goes through after Revalidate Access.
 // Screens land in e2e/artifacts/screens/accounting-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose, pickOption } from './ui-support';
+import { choose, pickOption, shotsFor } from './ui-support';
 import {
   DEMO_OWNER,
   disconnectDemoBooks,
@@ -17,13 +15,7 @@ import {
   setDemoSpendLimit,
 } from './demo-state';
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `accounting-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const shot = shotsFor('accounting-');
 
 /** A valid NUBAN at GTBank (058) that the sandbox pays. */
 function nuban() {

@@ -2,22 +2,13 @@
 // adds products, builds an asset with an inventory through the 'Manage payment products' modal,
 // opens the asset's payout details, then creates a project with a budget and a timeline, assigns
 // it, sets a new budget and completes it. Screens land in e2e/artifacts/screens/assets-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Assets#2026pass';
 const owner = { firstName: 'Ngozi', lastName: 'Eze', email: `ngozi.${run}@assets-e2e.ng` };
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
 
 async function signUp(page: Page) {
   await page.goto('/auth/register');

@@ -3,19 +3,11 @@
 // the daily batch appears, is approved with the shared approval modal and paid; the overage refund
 // claws back the commission on it; the agent's Earnings Insight shows the four totals.
 // Screens land in e2e/artifacts/screens/commissions-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { reloadUntil } from './ui-support';
+import { reloadUntil, shotsFor } from './ui-support';
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `commissions-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const shot = shotsFor('commissions-');
 
 async function signedIn(ctx: BrowserContext, email: string, password: string) {
   const page = await ctx.newPage();

@@ -3,20 +3,12 @@
 // invoice they opened, sees the list and the pay details. Step 8 of the issue journey: the same email is
 // a customer of a second company too; the list shows one company's invoices at a time (never another
 // customer's) and the Company switcher moves between them. Screens: e2e/artifacts/screens/customer-portal-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsFor } from './ui-support';
+
+const shot = shotsFor('customer-portal-');
 
 const PASSWORD = 'Portal#2026pass';
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `customer-portal-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('customer signs in with a mailed code, sees one company’s invoices at a time and switches company', async ({
   browser,

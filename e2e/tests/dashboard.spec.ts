@@ -10,9 +10,19 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** Nothing on the page is wider than the viewport (no sideways scrolling on a phone). */
+/**
+ * Nothing on the page is wider than the viewport (no sideways scrolling on a phone), once the layout
+ * has settled after a resize (the navbar folds away and the lists become cards on the next render).
+ */
 async function expectNoSidewaysScroll(page: Page) {
-  const wide = await page.evaluate(() => {
+  await expect(async () =>
+    expect(await overflowing(page), 'elements wider than the viewport').toEqual([]),
+  ).toPass();
+}
+
+/** The last five elements that reach past the viewport's right edge, or none. */
+function overflowing(page: Page) {
+  return page.evaluate(() => {
     const max = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= max) return [];
     return [...document.querySelectorAll('body *')]
@@ -20,7 +30,6 @@ async function expectNoSidewaysScroll(page: Page) {
       .slice(-5)
       .map((e) => `${e.tagName.toLowerCase()}.${e.className} [${e.getAttribute('data-testid') ?? ''}]`);
   });
-  expect(wide, 'elements wider than the viewport').toEqual([]);
 }
 
 const step = (page: Page, key: string) => page.getByTestId('setup-checklist').locator(`[data-step="${key}"]`);

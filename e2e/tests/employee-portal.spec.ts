@@ -1,17 +1,12 @@
 // Employee portal (issue 25 §5): HR adds an employee, the invitation mail's link opens the join page,
 // the employee sets a password (002 §5 rule), lands on the payslip list, and opens the profile.
 // Screens land in e2e/artifacts/screens/employee-portal-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsFor } from './ui-support';
+
+const shot = shotsFor('employee-portal-');
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `employee-portal-${name}.png`), fullPage: true });
-}
 function nuban(serial: string) {
   const w = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
   const digits = `000058${serial}`;

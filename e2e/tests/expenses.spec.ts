@@ -4,11 +4,11 @@
 // shows "verified". The company, its two approvers (invited, joined from the invitation mail), the
 // workflow, a product and the wallet's funds are set up through the API. Screens land in
 // e2e/artifacts/screens/expense-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose, signedIn } from './ui-support';
+import { choose, signedIn, shotsFor } from './ui-support';
+
+const shot = shotsFor('expense-');
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Expense#2026pass';
@@ -45,14 +45,6 @@ function minimalPdf(): Buffer {
   for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `expense-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
 // ---- API set-up (bearer calls, as a script would) ----

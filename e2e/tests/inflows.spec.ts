@@ -3,19 +3,11 @@
 // shared approval modal, a visitor opens the public pay page, the sandbox bank pays the first
 // installment into the invoice's own account, and the invoice shows it paid and the split settled.
 // Screens land in e2e/artifacts/screens/inflows-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose } from './ui-support';
+import { choose, shotsFor } from './ui-support';
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `inflows-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const shot = shotsFor('inflows-');
+
 const ddmmyyyy = (days: number) => {
   const d = new Date(Date.now() + days * 86_400_000 + 3_600_000);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;

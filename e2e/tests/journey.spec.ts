@@ -5,10 +5,9 @@
 // Every run uses fresh addresses, so it depends on no earlier state. Screens land in
 // e2e/artifacts/screens/*.png.
 import fs from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose } from './ui-support';
+import { choose, shot } from './ui-support';
 import { authenticator } from 'otplib';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -53,14 +52,6 @@ function minimalPdf(): Buffer {
   for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** /dev/mailbox: search the address, open the newest mail with this subject, follow its first link. */

@@ -2,19 +2,11 @@
 // sandbox's failing test meter) from a CSV import with its summary, buy for both in one bulk order, approve it, see the token and copy it,
 // and see the failing meter's vending FAILED with its money back in the wallet. Screens land in
 // e2e/artifacts/screens/marketplace-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { pickOption } from './ui-support';
+import { pickOption, shotsFor } from './ui-support';
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `marketplace-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const shot = shotsFor('marketplace-');
 
 const meterNo = `7${String(Date.now()).slice(-10)}`;
 const FAILING_TEST_METER = '10000000003';

@@ -2,19 +2,10 @@
 // from the inflows area, the payer opens the mailed link in a fresh browser (no sign-in), picks bank
 // transfer, reads the account and confirms; the sandbox bank pays that amount into the account and
 // the invitation shows Paid. Screens land in e2e/artifacts/screens/payment-invitations-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { reloadUntil } from './ui-support';
+import { reloadUntil, shotsFor } from './ui-support';
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `payment-invitations-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const shot = shotsFor('payment-invitations-');
 
 test('invite a payer → the payer confirms on the public pages → sandbox deposit → paid', async ({
   browser,

@@ -2,22 +2,15 @@
 // employees with 2 bad rows, sees each problem on its row and column, fixes both and commits; the
 // demo Accountant as Finance Manager (no canViewPayrollSensitiveData) sees asterisks and an employees CSV without salary.
 // Screens land in e2e/artifacts/screens/payroll-import-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shotsFor } from './ui-support';
 import ExcelJS from 'exceljs';
 import { setDemoRole } from './demo-state';
 
-const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+const shot = shotsFor('payroll-import-');
 
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `payroll-import-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** A GTBank (058) NUBAN with its check digit (NIGERIA.md "Bank account numbers"). */
 function nuban(serial: string) {

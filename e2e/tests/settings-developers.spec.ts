@@ -2,21 +2,11 @@
 // key and call the API with it; add a webhook endpoint (a receiver started by this test, on
 // loopback) and send a test event that arrives signed; read the audit log and the dashboard charts.
 // Screens land in e2e/artifacts/screens/dev-*.png.
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
+import { shot } from './ui-support';
 
 test('developers: API key, webhook test event, audit log and dashboard charts', async ({ page, request }) => {
   const received: { body: string; ts: string; sig: string }[] = [];

@@ -1,19 +1,9 @@
 // Settings (issue 27 §3) as the demo owner: the settings index and business profile (rename and
 // back), subsidiaries (create, edit, deactivate, delete; a subsidiary an invitation names refuses
 // deletion with its 409 message), and the fee-policy preview. Screens: e2e/artifacts/screens/settings-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './ui-support';
 import { DEMO_OWNER, ownerHeaders } from './demo-state';
-
-async function shot(page: Page, name: string) {
-  const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('settings: business profile, subsidiaries, fee-policy preview', async ({ page, request }) => {
   const suffix = Date.now().toString(36).slice(-5);

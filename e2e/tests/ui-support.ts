@@ -25,14 +25,25 @@ export function nuban(serial: string): string {
   return `${serial}${(10 - (sum % 10)) % 10}`;
 }
 
-/** A full-page screenshot in e2e/artifacts/screens/<name>.png, attached to the report. */
+/**
+ * Whether specs write their screens (E2E_SCREENS=1, for looking at them): the one switch, read by
+ * `shot`. Off by default: a full-page capture costs the browser about as much as the step it shows.
+ * A failing test keeps its screenshot and trace either way (playwright.config.ts).
+ */
+export const SCREENS = process.env.E2E_SCREENS === '1';
+
+/** A full-page screenshot in e2e/artifacts/screens/<name>.png, attached to the report, when SCREENS. */
 export async function shot(page: Page, name: string) {
+  if (!SCREENS) return;
   const dir = path.resolve(test.info().config.rootDir, '../artifacts/screens');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
+
+/** `shot` for one spec's screens, each named `<prefix><name>`. */
+export const shotsFor = (prefix: string) => (page: Page, name: string) => shot(page, `${prefix}${name}`);
 
 /**
  * The first-run tour opens by itself after a delay: skip it now, on /dashboard, before any dropdown
