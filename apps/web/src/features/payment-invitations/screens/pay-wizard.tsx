@@ -39,6 +39,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Done, LinkProblem, Success } from './pay-outcomes';
 import { Trans, useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -190,7 +191,7 @@ function MethodsStep(props: {
             ))}
           </Stack>
         </Radio.Group>
-        {!first && <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>}
+        {!first && <Alert color="yellow">{messageText(PAYMENT_INVITATION_MSG.methodUnavailable)}</Alert>}
         <Group justify="space-between">
           <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
@@ -229,11 +230,11 @@ function TransferInfoStep(props: {
             <CopyRow label={t('payWizard.paymentReference')} value={props.inv.paymentReference} />
           </Stack>
         ) : (
-          <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
+          <Alert color="yellow">{messageText(PAYMENT_INVITATION_MSG.methodUnavailable)}</Alert>
         )}
         <Text size="sm" c="dimmed">
           {t('payWizard.sendExactlyThisAmountSo', {
-            payWithReference: PAYMENT_INVITATION_MSG.payWithReference,
+            payWithReference: messageText(PAYMENT_INVITATION_MSG.payWithReference),
             companyName: props.inv.companyName,
           })}
           {d && d.currency !== 'NGN' && t('payWizard.sendAsWire', { currency: d.currency })}
@@ -267,7 +268,7 @@ function WirePurposeStep(props: {
       narration,
     });
     if (!r.success) {
-      setErrors(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), messageText(i.message)])));
       return;
     }
     props.onNext({ wirePurpose: r.data.wirePurpose!, narration: r.data.narration ?? '' });
@@ -364,7 +365,7 @@ function ReviewStep(props: {
         <Text size="sm" c="dimmed">
           {t('payWizard.confirmOnlyOnceYouHave', { companyName: inv.companyName })}
         </Text>
-        {confirm.error && <Alert color="red">{confirm.error.message}</Alert>}
+        {confirm.error && <Alert color="red">{messageText(confirm.error.message)}</Alert>}
         <Group justify="space-between">
           <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}

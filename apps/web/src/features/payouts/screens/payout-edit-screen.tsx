@@ -30,6 +30,7 @@ import { AssetSelection, ProjectSelect } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -71,9 +72,9 @@ function useEditable(ref: string | undefined) {
   const gate = q.isLoading ? (
     <Loader />
   ) : q.error || !q.data ? (
-    <Alert color="red">{q.error?.message ?? t('payoutEditScreen.payoutNotFound')}</Alert>
+    <Alert color="red">{messageText(q.error?.message ?? t('payoutEditScreen.payoutNotFound'))}</Alert>
   ) : !isPayoutEditable(q.data) ? (
-    <Alert color="red">{lockedReason(q.data)}</Alert>
+    <Alert color="red">{messageText(lockedReason(q.data))}</Alert>
   ) : null;
   return { payout: q.data, gate };
 }
@@ -108,8 +109,8 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
       scheduledDate: v.scheduledDate || null,
     });
     const e: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) e[String(i.path[0])] ??= i.message;
-    if (p.payoutOption === 'project' && !v.projectId) e.projectId = PAYOUT_MSG.projectRequired;
+    if (!parsed.success) for (const i of parsed.error.issues) e[String(i.path[0])] ??= messageText(i.message);
+    if (p.payoutOption === 'project' && !v.projectId) e.projectId = messageText(PAYOUT_MSG.projectRequired);
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({ ...v, amount: v.amount.trim(), narration: v.narration.trim() });
@@ -237,7 +238,7 @@ export function PayoutEditAssetsScreen() {
             </Button>
             <Button
               onClick={() => {
-                if (!chosen.length) return setError(PAYOUT_MSG.assetsRequired);
+                if (!chosen.length) return setError(messageText(PAYOUT_MSG.assetsRequired));
                 setDraft({ ...draft, assets: chosen });
                 void navigate(paths.payouts.editReview.href({ ref: payout.id }));
               }}
@@ -330,6 +331,7 @@ export function PayoutEditReviewScreen() {
         <Alert color="red">
           {[submit.error.message, ...Object.values(submit.error.errors ?? {}).flat()]
             .filter((m, i, all) => all.indexOf(m) === i)
+            .map(messageText)
             .join(' · ')}
         </Alert>
       )}
