@@ -33,7 +33,8 @@ export function useZodForm<S extends z.$ZodType<FieldValues, FieldValues>>(
   const resolve = zodResolver(schema as never) as Resolver<FieldValues>;
   const resolver: Resolver<FieldValues> = async (...args) => {
     const result = await resolve(...args);
-    return { ...result, errors: translated(result.errors) as FieldErrors };
+    if (!Object.keys(result.errors).length) return result;
+    return { values: {}, errors: translated(result.errors) as FieldErrors };
   };
   return useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onBlur',

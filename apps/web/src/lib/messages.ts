@@ -18,7 +18,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function templateOf(key: string, text: string): Template {
   const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
   const parts = text.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
-  const source = parts.map((p, i) => escape(p) + (i < names.length ? (names[i] === 'count' ? '(\\d+)' : '(.+?)') : ''));
+  const source = parts.map(
+    (p, i) => escape(p) + (i < names.length ? (names[i] === 'count' ? '(\\d+)' : '(.+?)') : ''),
+  );
   return { key, names, pattern: new RegExp(`^${source.join('')}$`, 's'), literal: parts.join('').length };
 }
 
@@ -67,12 +69,20 @@ export function messageKey(text: string): { key: string; values?: Record<string,
 
 /**
  * A contract message (e.g. `PAYROLL_MSG.noPermission`, or an API answer's message) in the current
- * language. Several messages joined with newlines are translated one by one; other text is returned
- * as it is (so is every text before the `messages` namespace has loaded).
+ * language. Several messages joined with newlines are translated one by one, and a message that
+ * leads a list (`…: A, B`) keeps its list; other text is returned as it is (so is every text before
+ * the `messages` namespace has loaded).
  */
 export function messageText(text: string): string {
   const found = messageKey(text);
   if (found) return i18n.t(`${NS}:${found.key}`, { ...found.values, defaultValue: text });
-  return text.includes('\n') ? text.split('\n').map(messageText).join('\n') : text;
+  if (text.includes('\n')) return text.split('\n').map(messageText).join('\n');
+  // A message before a list: "The file is missing the columns: A, B".
+  const colon = text.indexOf(': ');
+  for (const head of colon > 0 ? [text.slice(0, colon + 2), text.slice(0, colon)] : []) {
+    const lead = messageKey(head);
+    if (lead && !lead.values)
+      return i18n.t(`${NS}:${lead.key}`, { defaultValue: head }) + text.slice(head.length);
+  }
+  return text;
 }
-

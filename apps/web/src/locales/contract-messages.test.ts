@@ -37,7 +37,9 @@ const contractMessages: [string, Message][] = Object.entries(contract as Record<
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 function leaves(o: Record<string, unknown>, prefix = ''): [string, string][] {
   return Object.entries(o).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v as Record<string, unknown>, `${prefix}${k}.`),
+    typeof v === 'string'
+      ? [[prefix + k, v] as [string, string]]
+      : leaves(v as Record<string, unknown>, `${prefix}${k}.`),
   );
 }
 
@@ -72,10 +74,11 @@ describe('locales/en/messages.json: the contract messages, word for word', () =>
   });
 });
 
-const sources = import.meta.glob<string>(
-  ['../{features,components,app}/**/*.tsx', '!../**/*.test.tsx'],
-  { query: '?raw', import: 'default', eager: true },
-);
+const sources = import.meta.glob<string>(['../{features,components,app}/**/*.tsx', '!../**/*.test.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 const isMessageRef = (n: ts.Node): n is ts.PropertyAccessExpression =>
   ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && MESSAGE_EXPORT.test(n.expression.text);
@@ -87,15 +90,13 @@ const isErrorMessage = (n: ts.Node): n is ts.PropertyAccessExpression =>
   ts.isPropertyAccessExpression(n.expression) &&
   n.expression.name.text === 'error' &&
   !/State$/.test(n.expression.expression.getText());
-const EQUALITY = new Set([
-  ts.SyntaxKind.EqualsEqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsEqualsToken,
-]);
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken]);
 
 /** Whether a message reference is shown in JSX as it is: inside `{…}` with no messageText(…) around. */
 function rawInJsx(ref: ts.Node): boolean {
   for (let n = ref.parent; n; n = n.parent) {
-    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'messageText') return false;
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'messageText')
+      return false;
     if (ts.isBinaryExpression(n) && EQUALITY.has(n.operatorToken.kind)) return false;
     if (ts.isFunctionLike(n)) return false;
     if (ts.isJsxExpression(n)) return true;

@@ -181,7 +181,8 @@ function SettingsForm(props: {
       props.onClose();
     },
     onError: (err) => {
-      if (!isApiError(err) || !err.errors) setAlert(messageText(err.message) || t('commissionSettingsModal.saveFailed'));
+      if (!isApiError(err) || !err.errors)
+        setAlert(messageText(err.message) || t('commissionSettingsModal.saveFailed'));
     },
   });
   const submit = form.handleSubmit((v) => {

@@ -14,7 +14,8 @@ export type StoredFile = { fileName: string; originalName: string };
 /** 000 §5: the size and type checks made before anything is sent. */
 export function checkUpload(file: File): string | null {
   if (file.size > UPLOAD_MAX_BYTES) return messageText(MSG.fileTooLarge);
-  if (!(file.type.startsWith('image/') || file.type === 'application/pdf')) return messageText(MSG.fileInvalidFormat);
+  if (!(file.type.startsWith('image/') || file.type === 'application/pdf'))
+    return messageText(MSG.fileInvalidFormat);
   return null;
 }
 

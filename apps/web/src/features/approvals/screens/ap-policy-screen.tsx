@@ -27,7 +27,8 @@ import { messageText } from '../../../lib/messages';
 export function ApPolicyScreen() {
   const policy = useApPolicy();
   if (policy.isLoading) return <Loader />;
-  if (policy.error || !policy.data) return <Alert color="red">{messageText(policy.error?.message ?? '')}</Alert>;
+  if (policy.error || !policy.data)
+    return <Alert color="red">{messageText(policy.error?.message ?? '')}</Alert>;
   return <ApPolicyForm policy={policy.data} />;
 }
 

@@ -172,7 +172,9 @@ export function BatchScreen() {
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{messageText(q.error?.message ?? t('batchScreen.disbursementBatchNotFound'))}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('batchScreen.disbursementBatchNotFound'))}</Alert>
+    );
   const b = q.data;
   const hasFailed = b.totalFailedItems > 0;
   return (

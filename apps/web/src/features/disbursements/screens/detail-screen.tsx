@@ -194,7 +194,9 @@ export function DisbursementScreen() {
   const q = useDisbursement(id, filter === 'all' ? undefined : filter);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{messageText(q.error?.message ?? t('detailScreen.bulkPaymentNotFound'))}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('detailScreen.bulkPaymentNotFound'))}</Alert>
+    );
   const d = q.data;
   return (
     <Stack gap="lg">

@@ -34,7 +34,8 @@ export function InviteScreen() {
       </Stack>
     );
   }
-  if (invite.isError) return <InviteProblem text={messageText(invite.error.message) || t('invite.invalid')} />;
+  if (invite.isError)
+    return <InviteProblem text={messageText(invite.error.message) || t('invite.invalid')} />;
   const inv = invite.data;
   return (
     <Stack gap="md" data-testid="invitation">

@@ -163,7 +163,8 @@ export function BulkBuyScreen() {
   const review = () => {
     const chosen = items.filter((m) => m.id in picked);
     if (!chosen.length) return setError(messageText(MARKETPLACE_MSG.selectMeter));
-    if (chosen.some((m) => !(Number(picked[m.id]) > 0))) return setError(messageText(MARKETPLACE_MSG.amountPositive));
+    if (chosen.some((m) => !(Number(picked[m.id]) > 0)))
+      return setError(messageText(MARKETPLACE_MSG.amountPositive));
     if (!wallet) return setError(messageText(MARKETPLACE_MSG.ngnWalletNotFound));
     setDraft({
       purchaseType: 'bulk',

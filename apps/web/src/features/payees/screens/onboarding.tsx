@@ -288,7 +288,9 @@ export function OnboardingSuccessScreen() {
     return (
       <PublicFrame>
         <Alert color="yellow" title={t('onboarding.nothingToShow')}>
-          {t('onboarding.openTheLinkFromYour', { value: messageText(VENDOR_INVITE_MSG.used).replace('This', 'A') })}
+          {t('onboarding.openTheLinkFromYour', {
+            value: messageText(VENDOR_INVITE_MSG.used).replace('This', 'A'),
+          })}
         </Alert>
       </PublicFrame>
     );

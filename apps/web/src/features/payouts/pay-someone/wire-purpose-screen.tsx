@@ -57,7 +57,8 @@ export function WirePurposeScreen() {
                 const any = !!purpose || !!narration.trim();
                 if (required || any) {
                   if (!purpose) e.purpose = messageText(PAY_SOMEONE_MSG.purposeRequired);
-                  if (narration.trim().length < 3) e.narration = messageText(PAY_SOMEONE_MSG.purposeNarrationRequired);
+                  if (narration.trim().length < 3)
+                    e.narration = messageText(PAY_SOMEONE_MSG.purposeNarrationRequired);
                 }
                 setErrors(e);
                 if (Object.keys(e).length) return;

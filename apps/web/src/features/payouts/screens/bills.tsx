@@ -182,7 +182,8 @@ export function BillScreen() {
   const payout = usePayout(q.data?.payoutId ?? undefined);
   const canPay = useCan('payouts', 'post');
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{messageText(q.error?.message ?? t('bills.billNotFound'))}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('bills.billNotFound'))}</Alert>;
   const b = q.data;
   return (
     <Stack gap="lg">

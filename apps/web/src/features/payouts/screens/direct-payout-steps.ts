@@ -137,7 +137,8 @@ function usePaymentDetailsStep() {
       e.amount = 'Amount must be a positive number with at most 2 decimal places';
     if (!narration.trim()) e.narration = messageText(PAYOUT_MSG.narrationRequired);
     const end = recurrence?.endDate;
-    if (end && !/^\d{4}-\d{2}-\d{2}$/.test(end)) e['recurrence.endDate'] = messageText(PAYOUT_MSG.scheduledDateInvalid);
+    if (end && !/^\d{4}-\d{2}-\d{2}$/.test(end))
+      e['recurrence.endDate'] = messageText(PAYOUT_MSG.scheduledDateInvalid);
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({

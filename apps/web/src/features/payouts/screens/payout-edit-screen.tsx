@@ -59,6 +59,10 @@ const lockedReason = (p: PayoutDetail) =>
         ? PAYOUT_EDIT_MSG.cancelled
         : PAYOUT_EDIT_MSG.paid;
 
+/** A refused edit: its message and its field errors, each once, in the current language. */
+const refusalLines = (e: { message: string; errors?: Record<string, string[]> }) =>
+  [...new Set([e.message, ...Object.values(e.errors ?? {}).flat()].map((m) => messageText(m)))].join(' · ');
+
 /** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number; total: number; name: string }) {
   const { t } = useTranslation('payouts');
@@ -327,14 +331,7 @@ export function PayoutEditReviewScreen() {
           {isAsset && row('Assets', `${draft.assets.length} selected`)}
         </Stack>
       </Card>
-      {submit.error && (
-        <Alert color="red">
-          {[submit.error.message, ...Object.values(submit.error.errors ?? {}).flat()]
-            .filter((m, i, all) => all.indexOf(m) === i)
-            .map(messageText)
-            .join(' · ')}
-        </Alert>
-      )}
+      {submit.error && <Alert color="red">{refusalLines(submit.error)}</Alert>}
       <Text size="xs" c="dimmed">
         {t('payoutEditScreen.submittingSendsThePayoutBack')}
       </Text>

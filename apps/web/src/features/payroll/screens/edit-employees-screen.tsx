@@ -182,8 +182,8 @@ export function EditPayrollEmployeesScreen() {
   const watched = form.watch('rows');
 
   if (payroll.isLoading || rows.isLoading) return <Loader />;
-  if (payroll.error || !payroll.data)
-    return <Alert color="red">{messageText(payroll.error?.message ?? t('editEmployeesScreen.payrollNotFound'))}</Alert>;
+  const failed = payroll.error?.message ?? t('editEmployeesScreen.payrollNotFound');
+  if (payroll.error || !payroll.data) return <Alert color="red">{messageText(failed)}</Alert>;
   const p = payroll.data;
   const editable = EDITABLE.includes(p.status);
   const inRun = new Set(watched.map((r) => r.employeeId));

@@ -29,7 +29,9 @@ export function PayrollDetailsScreen() {
   const run = useRunActions(ref);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{messageText(q.error?.message ?? t('payrollDetailsScreen.payrollNotFound'))}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('payrollDetailsScreen.payrollNotFound'))}</Alert>
+    );
   const p = q.data;
   const actions = <RunActions p={p} run={run} />;
   return (

@@ -51,7 +51,9 @@ export function AssetPayoutDetailsScreen() {
         ) : q.isLoading ? (
           <Loader />
         ) : q.error || !q.data ? (
-          <Alert color="red">{messageText(q.error?.message ?? t('assetPayoutDetailsScreen.assetNotFound'))}</Alert>
+          <Alert color="red">
+            {messageText(q.error?.message ?? t('assetPayoutDetailsScreen.assetNotFound'))}
+          </Alert>
         ) : (
           <>
             <Card>

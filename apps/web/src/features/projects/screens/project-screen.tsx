@@ -66,7 +66,8 @@ export function ProjectScreen() {
     onSuccess: () => void refreshProjects(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{messageText(q.error?.message ?? t('projectNotFound'))}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('projectNotFound'))}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">

@@ -211,7 +211,9 @@ function ReviewStep(props: {
       <Text c="dimmed" size="sm">
         {t('requestFundsModal.nothingIsPaidUntilAn', { narration })}
       </Text>
-      {create.error && !Object.keys(fieldErrors).length && <Alert color="red">{messageText(create.error.message)}</Alert>}
+      {create.error && !Object.keys(fieldErrors).length && (
+        <Alert color="red">{messageText(create.error.message)}</Alert>
+      )}
       {Object.keys(fieldErrors).length > 0 && (
         <Alert color="red">
           {Object.values(fieldErrors as Record<string, string[]>)

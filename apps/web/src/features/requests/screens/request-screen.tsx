@@ -28,7 +28,8 @@ export function RequestScreen() {
     onSuccess: () => void refreshRequests(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{messageText(q.error?.message ?? t('requestNotFound'))}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('requestNotFound'))}</Alert>;
   const r = q.data;
   const item = r.approvalWorkflowPendingApprovalItem;
   const canApprove = !!item?.canApprove;
