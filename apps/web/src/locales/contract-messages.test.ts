@@ -6,7 +6,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as contract from '@owo/contract';
 import { APPROVAL_TYPES } from '@owo/contract';
-import { messageKey, messageText } from '../lib/messages';
+import { messageKey } from '../lib/message-index';
+import { messageText } from '../lib/messages';
 import messages from './en/messages.json';
 
 const MESSAGE_EXPORT = /^([A-Z]+_)*MSG$/;
