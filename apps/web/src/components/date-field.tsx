@@ -2,6 +2,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MSG } from '@owo/contract/messages';
 import { dateFieldValue, isoToDisplay, maskDateTyping, parseDisplayDate } from '../lib/dates';
+import { messageText } from '../lib/messages';
 
 export type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
   /** ISO 'YYYY-MM-DD' (or '' / null / the rejected text, as `onChange` gave it). */
@@ -33,7 +34,7 @@ export function DateField({ value, onChange, invalidMessage, error, onBlur, ...r
       maxLength={10}
       {...rest}
       value={text}
-      error={error || (invalid ? (invalidMessage ?? MSG.invalidDate) : undefined)}
+      error={error || (invalid ? messageText(invalidMessage ?? MSG.invalidDate) : undefined)}
       onChange={(e) => {
         const next = maskDateTyping(e.currentTarget.value);
         setText(next);

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
+import { messageText } from '../lib/messages';
 
 /**
  * A failed load inside a page: the server's message and a retry. A 403 renders nothing: the API
@@ -13,7 +14,7 @@ export function QueryError(props: {
 }) {
   const { t } = useTranslation();
   if (isApiError(props.error) && props.error.httpStatus === 403 && !props.showForbidden) return null;
-  const message = props.error instanceof Error ? props.error.message : t('empty.text');
+  const message = props.error instanceof Error ? messageText(props.error.message) : t('empty.text');
   return (
     <Alert color="red" variant="light" role="alert">
       <Group justify="space-between" wrap="wrap" gap="sm">

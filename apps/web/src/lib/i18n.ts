@@ -34,10 +34,29 @@ export function addNamespace(ns: string, bundle: Record<string, unknown>) {
 let loadingAll: Promise<void> | null = null;
 /** Loads every on-demand namespace once, in one chunk (resolves when they are all in i18next). */
 export function loadNamespaces(): Promise<void> {
-  loadingAll ??= import('../locales/lazy-namespaces').then(({ LAZY_NAMESPACES }) => {
-    for (const [ns, bundle] of Object.entries(LAZY_NAMESPACES)) addNamespace(ns, bundle);
-  });
+  loadingAll ??= Promise.all([
+    import('../locales/lazy-namespaces').then(({ LAZY_NAMESPACES }) => {
+      for (const [ns, bundle] of Object.entries(LAZY_NAMESPACES)) addNamespace(ns, bundle);
+    }),
+    needsMessages(i18n.language) ? loadMessages() : undefined,
+  ]).then(() => undefined);
   return loadingAll;
 }
+
+/**
+ * The contract's messages arrive in English from the contract and the API, so their words and lookup
+ * (lib/messages.ts) are fetched only for another language: at start, or when the language changes.
+ */
+const needsMessages = (lng: string | undefined) => !!lng && !/^en\b/.test(lng);
+let loadingMessages: Promise<void> | null = null;
+export function loadMessages(): Promise<void> {
+  loadingMessages ??= import('../locales/messages-namespace').then(({ MESSAGES }) =>
+    addNamespace('messages', MESSAGES),
+  );
+  return loadingMessages;
+}
+i18n.on('languageChanged', (lng) => {
+  if (needsMessages(lng)) void loadMessages();
+});
 
 export { i18n };

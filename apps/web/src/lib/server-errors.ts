@@ -4,9 +4,11 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { STATUS } from '@owo/contract/status';
 import { ApiError } from './api';
+import { messageText } from './messages';
 
 /**
- * Puts `errors: { field: [messages] }` of a validation-error answer on the form's fields.
+ * Puts `errors: { field: [messages] }` of a validation-error answer on the form's fields, each in the
+ * current language (messageText: the API sends the contract's English).
  * Returns true when at least one field received a message. Keys the form does not know are
  * reported on `root.server` so they are never silently lost.
  */
@@ -20,8 +22,8 @@ export function applyServerErrors<T extends FieldValues>(
   let applied = false;
   const unknownMessages: string[] = [];
   for (const [key, messages] of Object.entries(error.errors)) {
-    const message = messages[0];
-    if (!message) continue;
+    if (!messages[0]) continue;
+    const message = messageText(messages[0]);
     const top = key.split('.')[0];
     if (known.has(top)) {
       form.setError(key as Path<T>, { type: 'server', message }, { shouldFocus: !applied });

@@ -1,11 +1,13 @@
-// Toasts through Mantine notifications. Kept in one place so screens never style their own.
+// Toasts through Mantine notifications. Kept in one place so screens never style their own. A toast
+// shows a contract message (an API answer's, or a screen's `*_MSG`) in the current language.
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@owo/contract/messages';
+import { messageText } from './messages';
 import { paths } from './paths';
 
 export function toastSuccess(message: string) {
-  if (message) notifications.show({ message, color: 'green', autoClose: 4000 });
+  if (message) notifications.show({ message: messageText(message), color: 'green', autoClose: 4000 });
 }
 
 /**
@@ -18,13 +20,13 @@ export function toastError(message: string) {
   notifications.show({
     message: kyc ? (
       <>
-        {message}{' '}
+        {messageText(message)}{' '}
         <Anchor href={paths.account.setup.href()} fw={600} c="inherit" td="underline">
           Complete KYC
         </Anchor>
       </>
     ) : (
-      message
+      messageText(message)
     ),
     color: 'red',
     autoClose: kyc ? 12000 : 6000,

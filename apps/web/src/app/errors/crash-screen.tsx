@@ -3,13 +3,14 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { MSG } from '@owo/contract/messages';
 import { StatusScreen } from '../../components/page-states';
 import { i18n } from '../../lib/i18n';
+import { messageText } from '../../lib/messages';
 
 /** 000 §2.12: the generic crash screen, text as the spec shows it ('occured', sic). */
 export function CrashScreen() {
   return (
     <StatusScreen
       fullHeight
-      title={MSG.crash}
+      title={messageText(MSG.crash)}
       text={i18n.t('errors:crash.text')}
       actions={
         <Button onClick={() => window.location.reload()}>{i18n.t('common:actions.refreshPage')}</Button>

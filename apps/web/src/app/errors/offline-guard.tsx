@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@owo/contract/messages';
 import { StatusScreen } from '../../components/page-states';
+import { messageText } from '../../lib/messages';
 
 /** 000 §2.3 offline guard: 'Bad Internet Connection' while the browser is offline. */
 export function OfflineScreen() {
@@ -12,7 +13,7 @@ export function OfflineScreen() {
     <StatusScreen
       fullHeight
       title={t('errors:offline.title')}
-      text={MSG.offline}
+      text={messageText(MSG.offline)}
       actions={<Button onClick={() => window.location.reload()}>{t('common:actions.refreshPage')}</Button>}
     />
   );

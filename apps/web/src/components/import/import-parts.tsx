@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { Envelope } from '../../lib/api';
 import { useApiMutation } from '../../lib/query';
 import { PageHeader } from '../page-header';
+import { messageText } from '../../lib/messages';
 
 /** An import screen: the way back, its title and help, its actions, then its parts. */
 export function ImportPage(props: {
@@ -36,7 +37,7 @@ export function importBatchGate(
   missing = 'Upload a file first',
 ): ReactNode | null {
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? missing}</Alert>;
+  if (q.error || !q.data) return <Alert color="red">{messageText(q.error?.message ?? missing)}</Alert>;
   return null;
 }
 

@@ -2,12 +2,13 @@ import { Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MSG } from '@owo/contract/messages';
 import { QueryError } from '../query-error';
+import { messageText } from '../../lib/messages';
 
 /** 'No data available' (001 §8, 002 §8): a list with no rows. */
 export function NoData(props: { text?: string }) {
   return (
     <Stack align="center" gap={4} py="xl" data-testid="list-empty">
-      <Text c="dimmed">{props.text ?? MSG.noData}</Text>
+      <Text c="dimmed">{props.text ?? messageText(MSG.noData)}</Text>
     </Stack>
   );
 }

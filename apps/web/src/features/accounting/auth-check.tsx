@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ACCOUNTING_MSG, type AuthStatus } from '@owo/contract/accounting';
 import { accountingApi, startConnect } from './api';
+import { messageText } from '../../lib/messages';
 
 /**
  * 001 §4 / 002 §4: before expense submit and payroll creation, check the accounting authorisation.
@@ -43,12 +44,12 @@ export function useAccountingAuthCheck(): {
     <Modal
       opened={!!expired}
       onClose={() => setExpired(null)}
-      title={ACCOUNTING_MSG.expiredTitle}
+      title={messageText(ACCOUNTING_MSG.expiredTitle)}
       size="md"
       centered
     >
       <Stack>
-        <Text>{ACCOUNTING_MSG.expired}</Text>
+        <Text>{messageText(ACCOUNTING_MSG.expired)}</Text>
         {expired?.name && (
           <Text fw={600} data-testid="expired-integration">
             {expired.name}
@@ -62,7 +63,7 @@ export function useAccountingAuthCheck(): {
               pending.current?.();
             }}
           >
-            {ACCOUNTING_MSG.continueWithoutSync}
+            {messageText(ACCOUNTING_MSG.continueWithoutSync)}
           </Button>
           <Button
             loading={revalidating}
@@ -76,7 +77,7 @@ export function useAccountingAuthCheck(): {
               }
             }}
           >
-            {ACCOUNTING_MSG.revalidate}
+            {messageText(ACCOUNTING_MSG.revalidate)}
           </Button>
         </Group>
       </Stack>

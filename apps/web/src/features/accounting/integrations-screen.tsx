@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/page-header';
 import { Postings } from './postings-card';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 /** /settings/integrations (001 §2): connect the books, sync, locations, and what was posted. */
 export function IntegrationsScreen() {
@@ -87,7 +88,7 @@ function Connected({ integration: i }: { integration: Integration }) {
           <Group>
             {!i.authTokenValid && (
               <Button onClick={() => void startConnect(i.type, '/settings/integrations')}>
-                {ACCOUNTING_MSG.revalidate}
+                {messageText(ACCOUNTING_MSG.revalidate)}
               </Button>
             )}
             {actions.canDelete && (
@@ -249,7 +250,7 @@ function ConnectedConfirmModals({ name, actions }: { name: string; actions: Conn
         centered
       >
         <Stack>
-          <Text>{ACCOUNTING_MSG.syncConfirm}</Text>
+          <Text>{messageText(ACCOUNTING_MSG.syncConfirm)}</Text>
           <Group justify="flex-end">
             <Button variant="secondary" onClick={() => setConfirmSync(false)}>
               {t('integrationsScreen.cancel')}

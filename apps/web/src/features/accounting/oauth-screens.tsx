@@ -6,6 +6,7 @@ import { toastSuccess } from '../../lib/toast';
 import { accountingApi, refreshAccounting, RETURN_KEY } from './api';
 import { paths } from '../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 /**
  * The sandbox provider's own consent page (what QuickBooks' consent screen is for QBO): Approve
@@ -62,7 +63,7 @@ export function SandboxConsentScreen() {
                   const q = new URLSearchParams({ code: g.code, state: g.state, realmId: g.realmId });
                   window.location.assign(`${safe!.pathname}?${q}`);
                 } catch (e) {
-                  setError((e as Error).message);
+                  setError(messageText((e as Error).message));
                   setBusy(false);
                 }
               }}
@@ -107,7 +108,7 @@ export function AccountingCallbackScreen() {
         sessionStorage.removeItem(RETURN_KEY);
         void navigate(back, { replace: true });
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: Error) => setError(messageText(e.message)));
   }, [navigate, params, provider]);
   return (
     <Center mih="80vh">

@@ -8,6 +8,7 @@ import { queryClient, useApiMutation } from '../../lib/query';
 import { useCan } from '../../lib/session';
 import { PageHeader } from '../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 const key = ['categories', 'insight'] as const;
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['categories'] });
@@ -51,7 +52,7 @@ export function CategoriesScreen() {
       <Card padding={0}>
         {insight.error ? (
           <Alert color="red" m="md">
-            {insight.error.message}
+            {messageText(insight.error.message)}
           </Alert>
         ) : insight.data && insight.data.length === 0 ? (
           <Text p="md" c="dimmed">

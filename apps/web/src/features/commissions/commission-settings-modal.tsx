@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api';
 import { useApiMutation } from '../../lib/query';
 import { commissionApi, refreshCommissions, useAgent, useGeneralSetting } from './api';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 type Values = {
   isActive: boolean;
@@ -54,7 +55,7 @@ function SettingsLoader(props: { agent: { userId: string; name: string } | null;
   if (q.error)
     return (
       <Alert color="red">
-        {q.error.message ||
+        {messageText(q.error.message) ||
           (props.agent
             ? t('commissionSettingsModal.failedToFetchAgentData')
             : t('commissionSettingsModal.failedToFetchGeneralCommission'))}
@@ -93,7 +94,7 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
         }
         inputMode="decimal"
         {...form.register('defaultCommission', {
-          validate: (v) => (v.trim() !== '' && Number(v) > 0) || COMMISSION_MSG.defaultRequired,
+          validate: (v) => (v.trim() !== '' && Number(v) > 0) || messageText(COMMISSION_MSG.defaultRequired),
         })}
         error={form.formState.errors.defaultCommission?.message}
       />
@@ -103,7 +104,7 @@ function AmountFields({ form, type }: { form: UseFormReturn<Values>; type: Value
           description={t('commissionSettingsModal.maturedCommissionsArePaidOut')}
           inputMode="decimal"
           {...form.register('commissionEarningThreshold', {
-            validate: (v) => v.trim() === '' || Number(v) > 10 || COMMISSION_MSG.thresholdMin,
+            validate: (v) => v.trim() === '' || Number(v) > 10 || messageText(COMMISSION_MSG.thresholdMin),
           })}
           error={form.formState.errors.commissionEarningThreshold?.message}
         />
@@ -180,7 +181,8 @@ function SettingsForm(props: {
       props.onClose();
     },
     onError: (err) => {
-      if (!isApiError(err) || !err.errors) setAlert(err.message || t('commissionSettingsModal.saveFailed'));
+      if (!isApiError(err) || !err.errors)
+        setAlert(messageText(err.message) || t('commissionSettingsModal.saveFailed'));
     },
   });
   const submit = form.handleSubmit((v) => {

@@ -29,6 +29,7 @@ import { useForecast, type ForecastFilter } from './api';
 import { Panel } from './components';
 import { movedDate, useWhatIf, type WhatIf } from './forecast-what-if';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 const major = (minor: number) => minor / 100;
 export const KIND_LABELS: Record<ForecastItem['kind'], string> = {
@@ -297,7 +298,7 @@ export function ForecastScreen() {
         }}
         data={['NGN', 'USD', 'GBP']}
       />
-      {r.error && <Alert color="red">{r.error.message}</Alert>}
+      {r.error && <Alert color="red">{messageText(r.error.message)}</Alert>}
       {r.isLoading && <Skeleton h={300} radius="md" />}
       {f && (
         <>

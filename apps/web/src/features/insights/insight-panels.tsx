@@ -15,6 +15,7 @@ import { Panel, PanelCsvButton } from './components';
 import { ForecastPanel } from './forecast-panel';
 import { bucketLabel } from './periods';
 import type { Dashboard } from '@owo/contract/insights';
+import { messageText } from '../../lib/messages';
 
 const major = (minor: number) => minor / 100;
 const STATUS_COLORS: Record<string, string> = {
@@ -168,7 +169,7 @@ export function InsightPanels({ filter }: { filter: InsightFilter }) {
   const d = useDashboard(filter);
   const csv = csvOf(filter);
   const cur = filter.currency;
-  if (d.error) return <Alert color="red">{d.error.message}</Alert>;
+  if (d.error) return <Alert color="red">{messageText(d.error.message)}</Alert>;
   if (!d.data) return <Skeleton h={260} radius="md" />;
   const data = d.data;
   const props = { data, currency: cur, csv };

@@ -7,6 +7,7 @@ import { useTeamReport, type InsightFilter } from './api';
 import { InsightFilters, Panel, PanelCsvButton } from './components';
 import { PageHeader } from '../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 /** Each approver's decisions, average turnaround and what waits on them. */
 function ApproversPanel({
@@ -67,7 +68,7 @@ export function TeamReportScreen() {
         description={t('teamReportScreen.whoSpendsWhereAndHow')}
       />
       <InsightFilters value={filter} onChange={setFilter} />
-      {r.error && <Alert color="red">{r.error.message}</Alert>}
+      {r.error && <Alert color="red">{messageText(r.error.message)}</Alert>}
       {r.isLoading && <Skeleton h={260} />}
       {r.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

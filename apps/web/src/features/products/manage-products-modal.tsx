@@ -17,6 +17,7 @@ import { formatMoney } from '../../lib/format';
 import { useProducts } from './api';
 import { ProductModal } from './product-modal';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
 
 export type ProductLine = { product: Product; quantity: number };
 
@@ -124,7 +125,7 @@ function Picker(props: {
       </Group>
       {q.error ? (
         <Text c="red" size="sm" role="alert" data-testid="product-fetch-error">
-          {q.error.message}
+          {messageText(q.error.message)}
         </Text>
       ) : q.data && q.data.items.length === 0 ? (
         <Text c="dimmed" size="sm">

@@ -7,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { MSG, UPLOAD_MAX_BYTES, type KybField } from '@owo/contract';
 import { API_BASE, isApiError } from '../../../lib/api';
 import { accountsApi } from '../api';
+import { messageText } from '../../../lib/messages';
 
 export type StoredFile = { fileName: string; originalName: string };
 
 /** 000 §5: the size and type checks made before anything is sent. */
 export function checkUpload(file: File): string | null {
-  if (file.size > UPLOAD_MAX_BYTES) return MSG.fileTooLarge;
-  if (!(file.type.startsWith('image/') || file.type === 'application/pdf')) return MSG.fileInvalidFormat;
+  if (file.size > UPLOAD_MAX_BYTES) return messageText(MSG.fileTooLarge);
+  if (!(file.type.startsWith('image/') || file.type === 'application/pdf'))
+    return messageText(MSG.fileInvalidFormat);
   return null;
 }
 
@@ -90,7 +92,7 @@ export function DocumentField({ field, control, stored }: Props) {
       f.onChange(res.data.fileName);
     } catch (e) {
       const fieldMessage = isApiError(e) ? e.errors?.file?.[0] : undefined;
-      setLocalError(fieldMessage || (isApiError(e) && e.message) || MSG.uploadFailed);
+      setLocalError(messageText(fieldMessage || (isApiError(e) && e.message) || MSG.uploadFailed));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

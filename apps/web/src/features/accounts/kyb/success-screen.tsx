@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { useKyb } from '../api';
 import { firstIncompleteStep } from './kyb-nav';
 import { PageHeader } from '../../../components/page-header';
+import { messageText } from '../../../lib/messages';
 
 /** /account/setup/success: the end of the setup; an unfinished setup goes back to its next step. */
 export function SetupSuccessScreen() {
@@ -30,7 +31,7 @@ export function SetupSuccessScreen() {
             ✓
           </Text>
         </ThemeIcon>
-        <PageHeader mb={0} title={KYB_MSG.setupCompleted} />
+        <PageHeader mb={0} title={messageText(KYB_MSG.setupCompleted)} />
         <Text c="dimmed">{t('kyb.success.text')}</Text>
         <Button component={Link} to={paths.dashboard.path} size="md">
           {t('kyb.success.dashboard')}

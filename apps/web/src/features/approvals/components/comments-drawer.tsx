@@ -6,6 +6,7 @@ import { queryClient, useApiMutation } from '../../../lib/query';
 import { addApprovalComment, approvalKeys, useApprovalComments } from '../api';
 import { trailColor } from './trail-color';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /**
  * The approval item's comment thread (002 §2 approval history "link to a comment thread"; issue 24
@@ -44,7 +45,7 @@ function Thread({ approvalId }: { approvalId: string }) {
   if (thread.isError)
     return (
       <Alert color="red" variant="light">
-        {thread.error.message}
+        {messageText(thread.error.message)}
       </Alert>
     );
   return (

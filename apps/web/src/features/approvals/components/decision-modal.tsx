@@ -5,6 +5,7 @@ import { useZodForm } from '../../../lib/forms';
 import { useApiMutation } from '../../../lib/query';
 import { decideApproval, refreshApprovals, resolveApproval, selfApproveApproval } from '../api';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export type DecisionKind = 'approve' | 'reject' | 'resolve' | 'selfApprove';
 const noteForm = z.object({ comments: approvalNoteSchema });
@@ -63,7 +64,7 @@ function DecisionForm(props: {
       <Stack gap="md">
         {props.kind === 'selfApprove' && (
           <Alert color="orange" title={t('decisionModal.approveYourOwnItem')}>
-            {t('decisionModal.nobodyElseInYourCompany', { label: SELF_APPROVAL_MSG.label })}
+            {t('decisionModal.nobodyElseInYourCompany', { label: messageText(SELF_APPROVAL_MSG.label) })}
           </Alert>
         )}
         <Textarea

@@ -21,12 +21,14 @@ import { useCan } from '../../../lib/session';
 import { refreshApprovals, saveApPolicy, useApPolicy } from '../api';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** /settings/ap-policy (issue 21 §3). */
 export function ApPolicyScreen() {
   const policy = useApPolicy();
   if (policy.isLoading) return <Loader />;
-  if (policy.error || !policy.data) return <Alert color="red">{policy.error?.message}</Alert>;
+  if (policy.error || !policy.data)
+    return <Alert color="red">{messageText(policy.error?.message ?? '')}</Alert>;
   return <ApPolicyForm policy={policy.data} />;
 }
 

@@ -6,6 +6,7 @@ import { deleteWorkflow, refreshApprovals, useApprovalTypes, useWorkflow } from 
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** /settings/approval/:id: Approval Workflow Detail (001 §2; resource approvalWorkflows, get). */
 export function WorkflowDetailScreen() {
@@ -25,7 +26,7 @@ export function WorkflowDetailScreen() {
   });
   if (w.isLoading) return <Loader />;
   if (w.error || !w.data)
-    return <Alert color="red">{w.error?.message ?? t('workflowDetailScreen.notFound')}</Alert>;
+    return <Alert color="red">{messageText(w.error?.message ?? t('workflowDetailScreen.notFound'))}</Alert>;
   const wf = w.data;
   return (
     <Stack gap="lg">

@@ -23,6 +23,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { FormGrid } from '../../../components/form-grid';
+import { messageText } from '../../../lib/messages';
 
 /** Signatories (001 §3) are the approvers picked for a level, read from GET /account_access. */
 export function useSignatories() {
@@ -40,7 +41,7 @@ export function WorkflowFormScreen() {
   const { id } = useParams();
   const existing = useWorkflow(id);
   if (id && existing.isLoading) return <Loader />;
-  if (id && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
+  if (id && existing.error) return <Alert color="red">{messageText(existing.error.message)}</Alert>;
   return <WorkflowForm key={id ?? 'new'} id={id} initial={existing.data} />;
 }
 

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 
 const range = (from: string | null, to: string | null) =>
   from && to
@@ -56,7 +57,7 @@ export function WorkflowsScreen() {
       <Card padding={0}>
         {list.error ? (
           <Alert color="red" m="md">
-            {list.error.message}
+            {messageText(list.error.message)}
           </Alert>
         ) : list.data && list.data.length === 0 ? (
           <Text p="md" c="dimmed">

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatMoney } from '../../../lib/format';
 import { useAgentDashboard } from '../api';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const CARDS = ['totalEarned', 'totalAwaitingApproval', 'totalPaid', 'totalAwaitingMaturity'] as const;
 
@@ -19,7 +20,7 @@ export function AgentInsightScreen() {
         description={t('agentInsightScreen.whatYourCommissionsHaveEarned')}
       />
       {q.isLoading && <Loader />}
-      {q.error && <Alert color="red">{q.error.message}</Alert>}
+      {q.error && <Alert color="red">{messageText(q.error.message)}</Alert>}
       {q.data && (
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

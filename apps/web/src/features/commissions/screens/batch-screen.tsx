@@ -16,6 +16,7 @@ import { commissionStatusLabel } from './parts';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Batch = NonNullable<ReturnType<typeof useBatch>['data']>;
 
@@ -171,7 +172,9 @@ export function BatchScreen() {
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('batchScreen.disbursementBatchNotFound')}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('batchScreen.disbursementBatchNotFound'))}</Alert>
+    );
   const b = q.data;
   const hasFailed = b.totalFailedItems > 0;
   return (

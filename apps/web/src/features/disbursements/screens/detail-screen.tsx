@@ -27,6 +27,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { ListPagination, NoData } from '../../../components/list';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const PAGE = 50;
 const FILTERS: ('all' | DisbursementItemStatus)[] = ['all', 'paid', 'paying', 'failed'];
@@ -193,7 +194,9 @@ export function DisbursementScreen() {
   const q = useDisbursement(id, filter === 'all' ? undefined : filter);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('detailScreen.bulkPaymentNotFound')}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('detailScreen.bulkPaymentNotFound'))}</Alert>
+    );
   const d = q.data;
   return (
     <Stack gap="lg">

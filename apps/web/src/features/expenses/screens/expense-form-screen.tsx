@@ -24,6 +24,7 @@ import {
   WalletAndCurrency,
 } from './expense-form-fields';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** /expense/new-payment and /expense/:ref/edit: step one (New Expense). */
 export function ExpenseFormScreen() {
@@ -31,7 +32,7 @@ export function ExpenseFormScreen() {
   const existing = useExpense(ref);
   const [draft] = useDraft<ExpenseDraft>(EXPENSE_DRAFT);
   if (ref && existing.isLoading) return <Loader />;
-  if (ref && existing.error) return <Alert color="red">{existing.error.message}</Alert>;
+  if (ref && existing.error) return <Alert color="red">{messageText(existing.error.message)}</Alert>;
   const fromDraft = draft && draft.editing === ref ? draft.body : undefined;
   return (
     <ExpenseForm

@@ -13,6 +13,7 @@ import { EXPENSE_DRAFT, expenseApi, refreshExpenses, type ExpenseDraft } from '.
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Submitted = { id: string; approval: PendingApprovalItem | null; status: string };
 
@@ -146,7 +147,7 @@ export function ExpenseReviewScreen() {
       <PageHeader mb={0} title={t('expenseReviewScreen.reviewSubmit')} />
       {draft && b && <ReviewSummary draft={draft} amount={amount} />}
       {!done && <NoApproverNotice type="expense" amount={amount} />}
-      {submit.error && <Alert color="red">{submit.error.message}</Alert>}
+      {submit.error && <Alert color="red">{messageText(submit.error.message)}</Alert>}
       <Group justify="space-between">
         <Button variant="secondary" onClick={() => navigate(-1)}>
           {t('expenseReviewScreen.back')}

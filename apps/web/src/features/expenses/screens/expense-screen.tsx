@@ -28,6 +28,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 
 /** Retry, re-approval, retiring (behind a confirmation) and receipts added to a paid expense. */
 function useExpenseActions(ref: string | undefined) {
@@ -121,7 +122,7 @@ function RetireModal({ e, actions }: { e: ExpenseDetail; actions: ExpenseActions
         <Text size="sm">
           {t('expenseScreen.retiringRecordsTheReceiptAgainst', { count: e.attachments.length })}
         </Text>
-        {retire.error && <Alert color="red">{retire.error.message}</Alert>}
+        {retire.error && <Alert color="red">{messageText(retire.error.message)}</Alert>}
         <Group justify="flex-end">
           <Button variant="secondary" onClick={() => setConfirmRetire(false)}>
             {t('expenseScreen.cancel')}
@@ -240,7 +241,7 @@ export function ExpenseScreen() {
   const actions = useExpenseActions(ref);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('expenseScreen.expenseNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('expenseScreen.expenseNotFound'))}</Alert>;
   const e = q.data;
   return (
     <Stack gap="lg">
@@ -273,7 +274,7 @@ export function ExpenseScreen() {
         }
       />
       {e.failureReason && <Alert color="red">{e.failureReason}</Alert>}
-      {actions.addReceipt.error && <Alert color="red">{actions.addReceipt.error.message}</Alert>}
+      {actions.addReceipt.error && <Alert color="red">{messageText(actions.addReceipt.error.message)}</Alert>}
       <RetireModal e={e} actions={actions} />
       <ExpenseFields e={e} />
       {e.productsAndServices.length > 0 && <ProductLinesTable lines={e.productsAndServices} />}

@@ -11,6 +11,7 @@ import { updateStaff, useStore } from '../../../lib/store';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
 import { usePageMeta } from '../../../lib/page-meta';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /auth/confirm-email: with ?token= it confirms the address; without, it tells the user to check
@@ -72,11 +73,11 @@ function ConfirmToken(props: { token: string; signedIn: boolean }) {
             old ? { ...old, verified: true } : old,
           );
         }
-        setMessage(res.message);
+        setMessage(messageText(res.message));
         setState('done');
       })
       .catch((e: Error) => {
-        setMessage(e.message);
+        setMessage(messageText(e.message));
         setState('failed');
       });
   }, [props.token, props.signedIn]);

@@ -9,6 +9,7 @@ import { sessionKeys, useHasSession, useProfile } from '../../../lib/session';
 import { authApi } from '../api/auth';
 import { AuthHeader } from './auth-header';
 import { usePageMeta } from '../../../lib/page-meta';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /auth/invite?code=: shows the inviting account and role. Signed in: accept here. Otherwise a
@@ -33,7 +34,8 @@ export function InviteScreen() {
       </Stack>
     );
   }
-  if (invite.isError) return <InviteProblem text={invite.error.message || t('invite.invalid')} />;
+  if (invite.isError)
+    return <InviteProblem text={messageText(invite.error.message) || t('invite.invalid')} />;
   const inv = invite.data;
   return (
     <Stack gap="md" data-testid="invitation">

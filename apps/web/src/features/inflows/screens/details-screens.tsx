@@ -12,6 +12,7 @@ import { InvoiceList } from './inflows-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function CustomerScreen() {
   const { t } = useTranslation('inflows');
@@ -22,7 +23,7 @@ export function CustomerScreen() {
   const [editing, setEditing] = useState(false);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('detailsScreens.customerNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('detailsScreens.customerNotFound'))}</Alert>;
   const c = q.data;
   return (
     <Stack gap="lg">
@@ -74,7 +75,7 @@ export function PartnerScreen() {
   const txs = useInflowList<PartnerTx>(`/inflows/partners/${id}/transactions`, { page, limit: 10 }, !!id);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('detailsScreens.partnerNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('detailsScreens.partnerNotFound'))}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">

@@ -28,6 +28,7 @@ import {
 } from './invoice-sections';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 
 type Mutations = ReturnType<typeof useInvoiceMutations>;
 
@@ -249,7 +250,7 @@ export function InvoiceScreen() {
   const m = useInvoiceMutations(id, setCancelling, setDelivering);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('invoiceScreen.invoiceNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('invoiceScreen.invoiceNotFound'))}</Alert>;
   const inv = q.data;
   return (
     <Stack gap="lg">

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { CopyRow } from '../../../components/copy-row';
 import { PublicFrame } from '../../../components/public-frame';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function PayInvoiceScreen() {
   const { t } = useTranslation('inflows');
@@ -30,7 +31,7 @@ export function PayInvoiceScreen() {
       ) : q.error || !q.data ? (
         cancelled ? (
           <Alert color="yellow" title={t('payScreen.invoiceCancelled')}>
-            {INFLOW_MSG.invoiceLinkCancelled}
+            {messageText(INFLOW_MSG.invoiceLinkCancelled)}
           </Alert>
         ) : (
           <Alert color="red" title={t('payScreen.invoiceNotFound')}>

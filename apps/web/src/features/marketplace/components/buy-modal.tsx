@@ -13,6 +13,7 @@ import { CategorySelect } from '../../categories';
 import { useWallets } from '../../money';
 import { marketplaceApi, PURCHASE_DRAFT, refreshMarketplace, useMeters, type PurchaseDraft } from '../api';
 import { paths } from '../../../lib/paths';
+import { messageText } from '../../../lib/messages';
 
 export function useNgnWallets() {
   const wallets = useWallets();
@@ -185,7 +186,7 @@ function SingleStep({ f, onBack, onReview }: { f: SingleForm; onBack: () => void
       <Select
         label={t('buyFlow.meter')}
         searchable
-        nothingFoundMessage={MARKETPLACE_MSG.meterNotFound}
+        nothingFoundMessage={messageText(MARKETPLACE_MSG.meterNotFound)}
         data={(f.meters.data?.items ?? []).map((m) => ({
           value: m.id,
           label: `${m.meterNo} · ${m.label ?? m.name} (${m.disco})`,
@@ -274,9 +275,9 @@ export function BuyModal(props: { opened: boolean; onClose: () => void }) {
   );
   const review = () => {
     const e: BuyErrors = {};
-    if (!meter) e.meter = MARKETPLACE_MSG.meterNotFound;
-    if (!(Number(amount) > 0)) e.amount = MARKETPLACE_MSG.amountPositive;
-    if (!wallet) e.wallet = MARKETPLACE_MSG.ngnWalletNotFound;
+    if (!meter) e.meter = messageText(MARKETPLACE_MSG.meterNotFound);
+    if (!(Number(amount) > 0)) e.amount = messageText(MARKETPLACE_MSG.amountPositive);
+    if (!wallet) e.wallet = messageText(MARKETPLACE_MSG.ngnWalletNotFound);
     f.setErrors(e);
     if (!Object.keys(e).length) setStep('review');
   };

@@ -10,6 +10,7 @@ import { PURCHASE_DRAFT, useMeters, type PurchaseDraft } from '../api';
 import { useNgnWallets } from '../components/buy-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { messageText } from '../../../lib/messages';
 
 type Picked = Record<string, string>;
 
@@ -161,9 +162,10 @@ export function BulkBuyScreen() {
   const total = Object.values(picked).reduce((s, a) => s + Math.round(Number(a || 0) * 100), 0);
   const review = () => {
     const chosen = items.filter((m) => m.id in picked);
-    if (!chosen.length) return setError(MARKETPLACE_MSG.selectMeter);
-    if (chosen.some((m) => !(Number(picked[m.id]) > 0))) return setError(MARKETPLACE_MSG.amountPositive);
-    if (!wallet) return setError(MARKETPLACE_MSG.ngnWalletNotFound);
+    if (!chosen.length) return setError(messageText(MARKETPLACE_MSG.selectMeter));
+    if (chosen.some((m) => !(Number(picked[m.id]) > 0)))
+      return setError(messageText(MARKETPLACE_MSG.amountPositive));
+    if (!wallet) return setError(messageText(MARKETPLACE_MSG.ngnWalletNotFound));
     setDraft({
       purchaseType: 'bulk',
       walletId: wallet,

@@ -25,6 +25,7 @@ import { TokenText } from '../components/token';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import type { VendingDetail } from '@owo/contract/marketplace';
+import { messageText } from '../../../lib/messages';
 
 /** The purchase's summary and the meter it was for. */
 function SummaryCards({ v }: { v: VendingDetail }) {
@@ -139,7 +140,7 @@ export function VendingScreen() {
   const [amount, setAmount] = useState<string | number>('');
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('vendingScreen.vendingNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('vendingScreen.vendingNotFound'))}</Alert>;
   const v = q.data;
   const rejected = v.approvalStatus === 'rejected';
   return (

@@ -8,6 +8,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { downloadStatement, saveBlob } from '../api';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The statement's wallet, range and format, checked here then downloaded; errors by field. */
 function useStatementForm(wallets: WalletDto[], onClose: () => void) {
@@ -43,7 +44,7 @@ function useStatementForm(wallets: WalletDto[], onClose: () => void) {
     } catch (e) {
       if (isApiError(e) && e.errors)
         setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
-      else setErrors({ form: (e as Error).message });
+      else setErrors({ form: messageText((e as Error).message) });
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { useFundingAccount, useInvalidateMoney, useWallets } from '../api';
 import { CopyField } from '../components/copy-field';
 import { SandboxDeposit } from '../components/sandbox-deposit';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The funding account's details, each with a copy button (the first one large). */
 function FundingDetails({ funding }: { funding: ReturnType<typeof useFundingAccount> }) {
@@ -15,7 +16,7 @@ function FundingDetails({ funding }: { funding: ReturnType<typeof useFundingAcco
   return (
     <>
       {funding.isLoading && <Loader size="sm" aria-label={t('addFundsScreen.loadingFundingAccount')} />}
-      {funding.error && <Alert color="red">{funding.error.message}</Alert>}
+      {funding.error && <Alert color="red">{messageText(funding.error.message)}</Alert>}
       {funding.data && (
         <Stack gap="md" data-testid="funding-account">
           {receivingDetailRows(funding.data).map((r, i) => (

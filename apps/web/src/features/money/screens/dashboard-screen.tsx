@@ -27,6 +27,7 @@ import { CashTile } from '../components/cash-tile';
 import { SetupChecklist, useChecklist } from '../components/setup-checklist';
 import { InsightFilters, InsightKpis, InsightPanels, useDashboard, type InsightFilter } from '../../insights';
 import { PageHeader } from '../../../components/page-header';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /dashboard (issue 37 "Look and feel"). A company with no transaction yet gets the first-run page:
@@ -76,7 +77,7 @@ export function DashboardScreen() {
           </>
         }
       />
-      {wallets.error && <Alert color="red">{wallets.error.message}</Alert>}
+      {wallets.error && <Alert color="red">{messageText(wallets.error.message)}</Alert>}
       {deciding ? (
         <DashboardSkeleton />
       ) : firstRun ? (
@@ -201,7 +202,7 @@ function RecentTransactions() {
       </Group>
       {recent.error ? (
         <Alert color="red" m="md">
-          {recent.error.message}
+          {messageText(recent.error.message)}
         </Alert>
       ) : (
         <TransactionsTable

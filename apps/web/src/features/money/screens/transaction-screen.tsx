@@ -19,6 +19,7 @@ import {
 } from '../rules';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The transaction's fields, in a grid. */
 function TransactionFields({ t: tx }: { t: TransactionDetail }) {
@@ -109,7 +110,7 @@ export function TransactionScreen() {
               : t('transactionScreen.couldNotLoadTheTransaction')
           }
         >
-          {missing ? t('transactionScreen.thisTransactionDoesNotExist') : q.error?.message}
+          {missing ? t('transactionScreen.thisTransactionDoesNotExist') : messageText(q.error?.message ?? '')}
         </Alert>
         <Button variant="secondary" w="fit-content" onClick={() => navigate(paths.transactions.path)}>
           {t('transactionScreen.backToTransactions')}

@@ -3,6 +3,7 @@
 import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@owo/contract';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** Cannot be dismissed: no close button, no outside click, no Escape. */
 export function AgentBankModal(props: { opened: boolean; onAdd: () => void }) {
@@ -25,7 +26,7 @@ export function AgentBankModal(props: { opened: boolean; onAdd: () => void }) {
           {t('agentBankPrompt.bankDetailsRequired')}
         </Title>
         <Text fz="sm" c="dark.4">
-          {MSG.agentBankPrompt}
+          {messageText(MSG.agentBankPrompt)}
         </Text>
         <Button fullWidth mt="sm" onClick={props.onAdd}>
           {t('agentBankPrompt.addBankDetails')}

@@ -10,6 +10,7 @@ import { usePhone } from '../../../components/list';
 import { useProfile, useResources } from '../../../lib/session';
 import { mobileAlerts, type MobileAlert } from './alert-rules';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function useAccountFill(enabled: boolean) {
   return useQuery({
@@ -68,7 +69,7 @@ export function AlertCarousel({ alerts }: { alerts: MobileAlert[] }) {
         data-testid={`mobile-alert-${current.key}`}
       >
         <Text fz="sm" fw={600} c="color-mix(in srgb, var(--mantine-color-orange-9) 80%, black)">
-          {current.text}
+          {messageText(current.text)}
         </Text>
       </UnstyledButton>
       {alerts.length > 1 && (

@@ -4,6 +4,7 @@ import { ListBody, ListPagination } from '../../../components/list';
 import type { NotificationPage } from '../api';
 import { NotificationRow, type RowHandlers } from './notification-row';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Props = RowHandlers & {
   query: { data?: NotificationPage; isLoading: boolean; error: unknown; refetch: () => unknown };
@@ -34,9 +35,9 @@ export function NotificationList({ query, page, onPage, emptyText, ...handlers }
 function NotificationsEmpty(props: { text?: string }) {
   return (
     <Stack align="center" gap={4} py={48} px="md" ta="center">
-      <Text fw={600}>{MSG.emptyTitle}</Text>
+      <Text fw={600}>{messageText(MSG.emptyTitle)}</Text>
       <Text c="dimmed" fz="sm">
-        {props.text ?? MSG.emptyText}
+        {props.text ?? messageText(MSG.emptyText)}
       </Text>
     </Stack>
   );

@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Done = {
   ref: string;
@@ -29,12 +30,12 @@ function LinkProblem(props: { error: unknown }) {
   const gone = isApiError(props.error) && s === 410 ? props.error.status : null;
   const [title, text, color] =
     gone === LINK_STATUS.used
-      ? ['Already used', VENDOR_INVITE_MSG.used, 'yellow']
+      ? ['Already used', messageText(VENDOR_INVITE_MSG.used), 'yellow']
       : gone === LINK_STATUS.expired
-        ? ['Link expired', VENDOR_INVITE_MSG.expired, 'yellow']
+        ? ['Link expired', messageText(VENDOR_INVITE_MSG.expired), 'yellow']
         : s === 429
           ? ['Too many attempts', 'Please try again in a little while.', 'yellow']
-          : ['Link not valid', VENDOR_INVITE_MSG.unknown, 'red'];
+          : ['Link not valid', messageText(VENDOR_INVITE_MSG.unknown), 'red'];
   return (
     <Alert color={color} title={title} data-testid="link-problem">
       {text}
@@ -214,7 +215,7 @@ function PersonalDetailsFirst({ linkRef: ref }: { linkRef: string }) {
   return (
     <PublicFrame>
       <Alert color="yellow" title={t('onboarding.oneStepFirst')}>
-        {VENDOR_INVITE_MSG.personalFirst}.{' '}
+        {messageText(VENDOR_INVITE_MSG.personalFirst)}.{' '}
         <Button
           variant="subtle"
           size="xs"
@@ -287,7 +288,9 @@ export function OnboardingSuccessScreen() {
     return (
       <PublicFrame>
         <Alert color="yellow" title={t('onboarding.nothingToShow')}>
-          {t('onboarding.openTheLinkFromYour', { value: VENDOR_INVITE_MSG.used.replace('This', 'A') })}
+          {t('onboarding.openTheLinkFromYour', {
+            value: messageText(VENDOR_INVITE_MSG.used).replace('This', 'A'),
+          })}
         </Alert>
       </PublicFrame>
     );
@@ -307,7 +310,7 @@ export function OnboardingSuccessScreen() {
           </Text>
           {done.pendingApproval && (
             <Alert color="yellow" data-testid="pending-approval">
-              {VENDOR_INVITE_MSG.completedPendingApproval}.
+              {messageText(VENDOR_INVITE_MSG.completedPendingApproval)}.
             </Alert>
           )}
           <Text size="sm" c="dimmed">

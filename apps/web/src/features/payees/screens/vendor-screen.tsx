@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import type { PayeeDetail } from '@owo/contract/payees';
 import { PageHeader } from '../../../components/page-header';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +35,7 @@ function Vendor(props: { id: string }) {
   const [editing, setEditing] = useState(false);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('vendorScreen.vendorNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('vendorScreen.vendorNotFound'))}</Alert>;
   const v = q.data;
   return (
     <Stack gap="lg">

@@ -4,6 +4,7 @@ import { PAYMENT_INVITATION_MSG, type PublicPaymentInvitation } from '@owo/contr
 import { isApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function LinkProblem(props: { error: unknown }) {
   const { t } = useTranslation('payment-invitations');
@@ -14,11 +15,11 @@ export function LinkProblem(props: { error: unknown }) {
     s === 410
       ? [
           cancelled ? t('payOutcomes.invitationCancelled') : t('payOutcomes.linkExpired'),
-          e?.message ?? PAYMENT_INVITATION_MSG.expired,
+          messageText(e?.message ?? PAYMENT_INVITATION_MSG.expired),
         ]
       : s === 429
         ? [t('payOutcomes.tooManyAttempts'), t('payOutcomes.tryAgainLater')]
-        : [t('payOutcomes.linkNotValid'), PAYMENT_INVITATION_MSG.unknown];
+        : [t('payOutcomes.linkNotValid'), messageText(PAYMENT_INVITATION_MSG.unknown)];
   return (
     <Alert color={s === 410 || s === 429 ? 'yellow' : 'red'} title={title} data-testid="link-problem">
       {text}
@@ -55,7 +56,7 @@ export function Success(props: { inv: PublicPaymentInvitation }) {
     <Card data-testid="payment-invitation-success">
       <Stack>
         <Title order={3}>{t('payOutcomes.thankYou')}</Title>
-        <Text>{PAYMENT_INVITATION_MSG.confirmed}.</Text>
+        <Text>{messageText(PAYMENT_INVITATION_MSG.confirmed)}.</Text>
         <Text size="sm" c="dimmed">
           {t('payOutcomes.seesYourPaymentAsSoon', { companyName: props.inv.companyName })}
         </Text>

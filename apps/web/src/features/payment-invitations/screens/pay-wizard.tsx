@@ -39,6 +39,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Done, LinkProblem, Success } from './pay-outcomes';
 import { Trans, useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { messageText } from '../../../lib/messages';
 
 type Draft = { method: PaymentInvitationMethod; wirePurpose?: WirePurpose | null; narration?: string };
 export const PAY_STEPS = ['amount', 'methods', 'transfer-info', 'wire-purpose', 'review', 'success'] as const;
@@ -190,7 +191,7 @@ function MethodsStep(props: {
             ))}
           </Stack>
         </Radio.Group>
-        {!first && <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>}
+        {!first && <Alert color="yellow">{messageText(PAYMENT_INVITATION_MSG.methodUnavailable)}</Alert>}
         <Group justify="space-between">
           <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}
@@ -229,7 +230,7 @@ function TransferInfoStep(props: {
             <CopyRow label={t('payWizard.paymentReference')} value={props.inv.paymentReference} />
           </Stack>
         ) : (
-          <Alert color="yellow">{PAYMENT_INVITATION_MSG.methodUnavailable}</Alert>
+          <Alert color="yellow">{messageText(PAYMENT_INVITATION_MSG.methodUnavailable)}</Alert>
         )}
         <Text size="sm" c="dimmed">
           {t(
@@ -237,7 +238,7 @@ function TransferInfoStep(props: {
               ? 'payWizard.sendExactlyThisAmountAsWire'
               : 'payWizard.sendExactlyThisAmountSo',
             {
-              payWithReference: PAYMENT_INVITATION_MSG.payWithReference,
+              payWithReference: messageText(PAYMENT_INVITATION_MSG.payWithReference),
               companyName: props.inv.companyName,
               currency: d?.currency,
             },
@@ -272,7 +273,7 @@ function WirePurposeStep(props: {
       narration,
     });
     if (!r.success) {
-      setErrors(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), messageText(i.message)])));
       return;
     }
     props.onNext({ wirePurpose: r.data.wirePurpose!, narration: r.data.narration ?? '' });
@@ -369,7 +370,7 @@ function ReviewStep(props: {
         <Text size="sm" c="dimmed">
           {t('payWizard.confirmOnlyOnceYouHave', { companyName: inv.companyName })}
         </Text>
-        {confirm.error && <Alert color="red">{confirm.error.message}</Alert>}
+        {confirm.error && <Alert color="red">{messageText(confirm.error.message)}</Alert>}
         <Group justify="space-between">
           <Button variant="secondary" onClick={props.onBack}>
             {t('payWizard.back')}

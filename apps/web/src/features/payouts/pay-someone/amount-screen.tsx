@@ -10,6 +10,7 @@ import { useWallets } from '../../money';
 import { newKey, PAY_SOMEONE_DRAFT, paySomeoneApi, type PayCurrency, type PaySomeoneDraft } from './api';
 import { BASE, Frame, SYMBOL, useNav } from './shared';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const AMOUNT_RE = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -53,7 +54,7 @@ function useAmountQuote(form: AmountForm, setErrors: (e: Record<string, string>)
 /** The form's own checks before the quote is asked for. */
 function amountErrors(walletId: string | null, amount: string): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!walletId) e.walletId = PAYOUT_MSG.selectWallet;
+  if (!walletId) e.walletId = messageText(PAYOUT_MSG.selectWallet);
   if (!AMOUNT_RE.test(amount.trim()) || Number(amount) <= 0)
     e.amount = 'Amount must be a positive number with at most 2 decimal places';
   return e;

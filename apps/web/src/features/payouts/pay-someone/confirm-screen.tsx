@@ -10,6 +10,7 @@ import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, Summary, useGuard } from './shared';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function ConfirmScreen() {
   const { t } = useTranslation('payouts');
@@ -37,7 +38,7 @@ export function ConfirmScreen() {
       </Card>
       {submit.error && (
         <Alert color="red">
-          {Object.values(submit.error.errors ?? {}).flat()[0] ?? submit.error.message}
+          {messageText(Object.values(submit.error.errors ?? {}).flat()[0] ?? submit.error.message)}
         </Alert>
       )}
       <Text size="xs" c="dimmed">

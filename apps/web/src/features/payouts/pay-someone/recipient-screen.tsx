@@ -15,6 +15,7 @@ import { AccountNameCheck } from '../../../components/account-name-check';
 import { resolvedName, useAccountLookup, type Lookup } from '../../../components/use-account-lookup';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Recipient = NonNullable<PaySomeoneDraft['recipient']>;
 
@@ -44,18 +45,18 @@ function recipientErrors(f: Form, currency: PayCurrency, resolved: string): Reco
     if (!/^\d{10}$/.test(f.accountNumber)) e.accountNumber = 'Account number must be 10 digits';
     else if (!resolved) e.accountNumber = 'We could not verify this account number at the selected bank';
   } else {
-    if (!f.fAccountName.trim()) e.fAccountName = PAY_SOMEONE_MSG.nameRequired;
+    if (!f.fAccountName.trim()) e.fAccountName = messageText(PAY_SOMEONE_MSG.nameRequired);
     if (!/^[A-Z0-9]{6,34}$/.test(f.fAccountNumber.replace(/\s+/g, '').toUpperCase()))
-      e.fAccountNumber = PAY_SOMEONE_MSG.ibanInvalid;
+      e.fAccountNumber = messageText(PAY_SOMEONE_MSG.ibanInvalid);
     if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(f.swiftCode.trim().toUpperCase()))
-      e.swiftCode = PAY_SOMEONE_MSG.swiftInvalid;
+      e.swiftCode = messageText(PAY_SOMEONE_MSG.swiftInvalid);
     if (f.sortCode && !/^\d{6}$/.test(f.sortCode.replace(/[\s-]/g, '')))
-      e.sortCode = PAY_SOMEONE_MSG.sortCodeInvalid;
+      e.sortCode = messageText(PAY_SOMEONE_MSG.sortCodeInvalid);
     if (f.routingNumber && !/^\d{9}$/.test(f.routingNumber.trim()))
-      e.routingNumber = PAY_SOMEONE_MSG.routingInvalid;
-    if (!f.bankName.trim()) e.bankName = PAY_SOMEONE_MSG.bankNameRequired;
-    if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = PAY_SOMEONE_MSG.countryInvalid;
-    if (!f.address.trim()) e.address = PAY_SOMEONE_MSG.addressRequired;
+      e.routingNumber = messageText(PAY_SOMEONE_MSG.routingInvalid);
+    if (!f.bankName.trim()) e.bankName = messageText(PAY_SOMEONE_MSG.bankNameRequired);
+    if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = messageText(PAY_SOMEONE_MSG.countryInvalid);
+    if (!f.address.trim()) e.address = messageText(PAY_SOMEONE_MSG.addressRequired);
   }
   return e;
 }
@@ -284,7 +285,7 @@ export function RecipientScreen() {
   function save() {
     if (mode === 'saved') {
       const p = saved.find((x) => x.id === payeeId);
-      if (!p) return setErrors({ payeeId: PAY_SOMEONE_MSG.recipientRequired });
+      if (!p) return setErrors({ payeeId: messageText(PAY_SOMEONE_MSG.recipientRequired) });
       const { id, name, bankName, accountNumber, accountName } = p;
       setDraft({ ...draft!, recipient: { payeeId: id, name, bankName, accountNumber, accountName } });
       return nav.next();

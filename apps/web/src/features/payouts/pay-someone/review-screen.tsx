@@ -8,6 +8,7 @@ import { PAY_SOMEONE_DRAFT, paySomeoneApi, type PaySomeoneDraft } from './api';
 import { Frame, Summary, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function ReviewScreen() {
   const { t } = useTranslation('payouts');
@@ -51,7 +52,7 @@ export function ReviewScreen() {
       />
       {requote.error && (
         <Alert color="red">
-          {Object.values(requote.error.errors ?? {}).flat()[0] ?? requote.error.message}
+          {messageText(Object.values(requote.error.errors ?? {}).flat()[0] ?? requote.error.message)}
         </Alert>
       )}
       <Group justify="space-between">

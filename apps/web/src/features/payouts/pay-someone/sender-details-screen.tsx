@@ -9,6 +9,7 @@ import { Frame, useGuard, useIsReseller, useNav } from './shared';
 import { paths } from '../../../lib/paths';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type SenderForm = { name: string; address: string; country: string; phone: string };
 
@@ -16,7 +17,7 @@ function senderErrors(f: SenderForm): Record<string, string> {
   const e: Record<string, string> = {};
   if (!f.name.trim()) e.name = 'Sender name is required';
   if (!f.address.trim()) e.address = 'Sender address is required';
-  if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = PAY_SOMEONE_MSG.countryInvalid;
+  if (!/^[A-Za-z]{2}$/.test(f.country.trim())) e.country = messageText(PAY_SOMEONE_MSG.countryInvalid);
   return e;
 }
 

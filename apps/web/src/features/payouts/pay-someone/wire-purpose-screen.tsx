@@ -7,6 +7,7 @@ import { PAY_SOMEONE_DRAFT, type PaySomeoneDraft } from './api';
 import { Frame, useGuard, useNav } from './shared';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function WirePurposeScreen() {
   const { t } = useTranslation('payouts');
@@ -55,8 +56,9 @@ export function WirePurposeScreen() {
                 const e: Record<string, string> = {};
                 const any = !!purpose || !!narration.trim();
                 if (required || any) {
-                  if (!purpose) e.purpose = PAY_SOMEONE_MSG.purposeRequired;
-                  if (narration.trim().length < 3) e.narration = PAY_SOMEONE_MSG.purposeNarrationRequired;
+                  if (!purpose) e.purpose = messageText(PAY_SOMEONE_MSG.purposeRequired);
+                  if (narration.trim().length < 3)
+                    e.narration = messageText(PAY_SOMEONE_MSG.purposeNarrationRequired);
                 }
                 setErrors(e);
                 if (Object.keys(e).length) return;

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { PAYOUT_DRAFT, type PayoutDraft } from '../api';
 import { AssetSelection } from '../components/payout-fields';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function AssetsSelectionScreen() {
   const { t } = useTranslation('payouts');
@@ -23,7 +24,7 @@ export function AssetsSelectionScreen() {
   }, [ready, navigate]);
   if (!ready) return null;
   const onContinue = () => {
-    if (!assets.length) return setError(PAYOUT_MSG.assetsRequired);
+    if (!assets.length) return setError(messageText(PAYOUT_MSG.assetsRequired));
     setDraft({ ...draft, assets });
     void navigate(paths.payouts.paymentDetails.href());
   };

@@ -31,6 +31,7 @@ import { PayoutFields } from '../components/payout-detail-fields';
 import { ScheduleCard, usePayoutScheduleActions } from '../components/payout-schedule';
 import { BillFields } from './bills';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const newKey = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -116,7 +117,7 @@ export function BillReviewScreen() {
         {q.isLoading ? (
           <Loader />
         ) : q.error || !q.data ? (
-          <Alert color="red">{q.error?.message ?? t('billReview.billNotFound')}</Alert>
+          <Alert color="red">{messageText(q.error?.message ?? t('billReview.billNotFound'))}</Alert>
         ) : (
           <>
             {q.data.amountMinor !== null && <Title order={3}>{formatMoney(q.data.amountMinor)}</Title>}
@@ -151,7 +152,7 @@ export function BillScheduledScreen() {
   const actions = usePayoutScheduleActions(payout.data);
   if (bill.isLoading || payout.isLoading) return <Loader />;
   if (bill.error || !bill.data)
-    return <Alert color="red">{bill.error?.message ?? t('billReview.billNotFound')}</Alert>;
+    return <Alert color="red">{messageText(bill.error?.message ?? t('billReview.billNotFound'))}</Alert>;
   const p = payout.data;
   const open = !!p?.scheduleId && ['pending', 'scheduled'].includes(p.status);
   return (

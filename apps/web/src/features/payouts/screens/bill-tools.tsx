@@ -20,6 +20,7 @@ import { billExtrasApi, useBillInbox, useBillTiers, usePayoutWorkflows } from '.
 import { queryClient } from '../../../lib/query';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** Copies the account's own bill address: mail sent to it becomes a draft bill. */
 export function BillInboxModal(props: { opened: boolean; onClose: () => void }) {
@@ -54,7 +55,7 @@ export function BillInboxModal(props: { opened: boolean; onClose: () => void }) 
             </CopyButton>
           </Group>
         ) : (
-          <Alert color="red">{q.error?.message ?? t('billTools.couldNotLoadTheAddress')}</Alert>
+          <Alert color="red">{messageText(q.error?.message ?? t('billTools.couldNotLoadTheAddress'))}</Alert>
         )}
       </Stack>
     </Modal>

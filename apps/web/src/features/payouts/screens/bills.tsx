@@ -28,6 +28,7 @@ import { BillsTable } from '../components/bills-table';
 import { CompleteDraft } from '../components/complete-draft';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The bill-request dialog (000 §2.7): an email and an optional note. */
 export function BillRequestModal(props: { opened: boolean; onClose: () => void }) {
@@ -69,7 +70,7 @@ export function BillRequestModal(props: { opened: boolean; onClose: () => void }
             loading={send.isPending}
             onClick={() => {
               const ok = billRequestBody.safeParse({ email, note });
-              if (!ok.success) return setError(BILL_MSG.emailInvalid);
+              if (!ok.success) return setError(messageText(BILL_MSG.emailInvalid));
               setError('');
               send.mutate();
             }}
@@ -181,7 +182,8 @@ export function BillScreen() {
   const payout = usePayout(q.data?.payoutId ?? undefined);
   const canPay = useCan('payouts', 'post');
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('bills.billNotFound')}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('bills.billNotFound'))}</Alert>;
   const b = q.data;
   return (
     <Stack gap="lg">

@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { usePaymentDetailsStep, useVendorStep } from './direct-payout-steps';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The payout types (words in payouts:directPayoutScreen.option.<value>.label and .hint). */
 const OPTIONS: PayoutOption[] = ['standard', 'asset', 'project'];
@@ -67,7 +68,7 @@ function PayoutTypeModal(props: {
         <Group justify="flex-end">
           <Button
             onClick={() => {
-              if (!props.option) return setOptionError(PAYOUT_MSG.optionRequired);
+              if (!props.option) return setOptionError(messageText(PAYOUT_MSG.optionRequired));
               props.onContinue();
             }}
           >

@@ -8,6 +8,7 @@ import { useWallets } from '../../money';
 import { usePayee, usePayees } from '../../payees';
 import { PAYOUT_DRAFT, type PayoutDraft, type PayoutRecurrence } from '../api';
 import { paths } from '../../../lib/paths';
+import { messageText } from '../../../lib/messages';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -72,7 +73,7 @@ function useVendorStep() {
   const chosenName = chosen?.label.split(' · ')[0];
   const onContinue = () => {
     if (!option) return setTypeOpen(true);
-    if (!payeeId) return setError(PAYOUT_MSG.payeeRequired);
+    if (!payeeId) return setError(messageText(PAYOUT_MSG.payeeRequired));
     setDraft({
       ...(draft ?? { idempotencyKey: newKey() }),
       payoutOption: option,
@@ -131,12 +132,13 @@ function usePaymentDetailsStep() {
   }, [wallets.data, walletId]);
   const onContinue = () => {
     const e: Record<string, string> = {};
-    if (!walletId) e.walletId = PAYOUT_MSG.selectWallet;
+    if (!walletId) e.walletId = messageText(PAYOUT_MSG.selectWallet);
     if (!/^\d{1,13}(\.\d{1,2})?$/.test(amount.trim()) || Number(amount) <= 0)
       e.amount = 'Amount must be a positive number with at most 2 decimal places';
-    if (!narration.trim()) e.narration = PAYOUT_MSG.narrationRequired;
+    if (!narration.trim()) e.narration = messageText(PAYOUT_MSG.narrationRequired);
     const end = recurrence?.endDate;
-    if (end && !/^\d{4}-\d{2}-\d{2}$/.test(end)) e['recurrence.endDate'] = PAYOUT_MSG.scheduledDateInvalid;
+    if (end && !/^\d{4}-\d{2}-\d{2}$/.test(end))
+      e['recurrence.endDate'] = messageText(PAYOUT_MSG.scheduledDateInvalid);
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({

@@ -11,6 +11,7 @@ import { MASS_RESULT_DRAFT, payoutApi, refreshPayouts, usePayouts } from '../api
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type MassResult = { decision: 'approved' | 'rejected'; results: (MassApprovalResult & { label: string })[] };
 
@@ -41,7 +42,7 @@ export function MassApprovalScreen() {
   });
   const go = (s: 'approved' | 'rejected') => {
     const check = approvalNoteSchema.safeParse(comments);
-    if (!check.success) return setError(check.error.issues[0].message);
+    if (!check.success) return setError(messageText(check.error.issues[0].message));
     setError('');
     decide.mutate(s);
   };

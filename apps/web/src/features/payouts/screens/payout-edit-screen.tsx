@@ -30,6 +30,7 @@ import { AssetSelection, ProjectSelect } from '../components/payout-fields';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -58,6 +59,10 @@ const lockedReason = (p: PayoutDetail) =>
         ? PAYOUT_EDIT_MSG.cancelled
         : PAYOUT_EDIT_MSG.paid;
 
+/** A refused edit: its message and its field errors, each once, in the current language. */
+const refusalLines = (e: { message: string; errors?: Record<string, string[]> }) =>
+  [...new Set([e.message, ...Object.values(e.errors ?? {}).flat()].map((m) => messageText(m)))].join(' · ');
+
 /** The flow's step line, for PageHeader's description. */
 function Steps(props: { step: number; total: number; name: string }) {
   const { t } = useTranslation('payouts');
@@ -71,9 +76,9 @@ function useEditable(ref: string | undefined) {
   const gate = q.isLoading ? (
     <Loader />
   ) : q.error || !q.data ? (
-    <Alert color="red">{q.error?.message ?? t('payoutEditScreen.payoutNotFound')}</Alert>
+    <Alert color="red">{messageText(q.error?.message ?? t('payoutEditScreen.payoutNotFound'))}</Alert>
   ) : !isPayoutEditable(q.data) ? (
-    <Alert color="red">{lockedReason(q.data)}</Alert>
+    <Alert color="red">{messageText(lockedReason(q.data))}</Alert>
   ) : null;
   return { payout: q.data, gate };
 }
@@ -108,8 +113,8 @@ function EditForm(props: { payout: PayoutDetail; initial: PayoutEditDraft }) {
       scheduledDate: v.scheduledDate || null,
     });
     const e: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) e[String(i.path[0])] ??= i.message;
-    if (p.payoutOption === 'project' && !v.projectId) e.projectId = PAYOUT_MSG.projectRequired;
+    if (!parsed.success) for (const i of parsed.error.issues) e[String(i.path[0])] ??= messageText(i.message);
+    if (p.payoutOption === 'project' && !v.projectId) e.projectId = messageText(PAYOUT_MSG.projectRequired);
     setErrors(e);
     if (Object.keys(e).length) return;
     setDraft({ ...v, amount: v.amount.trim(), narration: v.narration.trim() });
@@ -237,7 +242,7 @@ export function PayoutEditAssetsScreen() {
             </Button>
             <Button
               onClick={() => {
-                if (!chosen.length) return setError(PAYOUT_MSG.assetsRequired);
+                if (!chosen.length) return setError(messageText(PAYOUT_MSG.assetsRequired));
                 setDraft({ ...draft, assets: chosen });
                 void navigate(paths.payouts.editReview.href({ ref: payout.id }));
               }}
@@ -326,13 +331,7 @@ export function PayoutEditReviewScreen() {
           {isAsset && row('Assets', `${draft.assets.length} selected`)}
         </Stack>
       </Card>
-      {submit.error && (
-        <Alert color="red">
-          {[submit.error.message, ...Object.values(submit.error.errors ?? {}).flat()]
-            .filter((m, i, all) => all.indexOf(m) === i)
-            .join(' · ')}
-        </Alert>
-      )}
+      {submit.error && <Alert color="red">{refusalLines(submit.error)}</Alert>}
       <Text size="xs" c="dimmed">
         {t('payoutEditScreen.submittingSendsThePayoutBack')}
       </Text>

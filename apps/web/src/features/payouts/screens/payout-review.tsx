@@ -11,6 +11,7 @@ import { ApprovalActions, TrailList } from '../../approvals';
 import { refreshPayouts, usePayout } from '../api';
 import { PayoutFields } from '../components/payout-detail-fields';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export function PayoutReviewScreen() {
   const { t } = useTranslation('payouts');
@@ -44,7 +45,7 @@ export function PayoutReviewScreen() {
         {q.isLoading ? (
           <Loader />
         ) : q.error || !p ? (
-          <Alert color="red">{q.error?.message ?? t('payoutReview.payoutNotFound')}</Alert>
+          <Alert color="red">{messageText(q.error?.message ?? t('payoutReview.payoutNotFound'))}</Alert>
         ) : (
           <>
             {p.failureReason && <Alert color="red">{p.failureReason}</Alert>}

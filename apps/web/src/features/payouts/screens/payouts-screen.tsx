@@ -21,6 +21,7 @@ import { BillsList } from './bills';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -159,7 +160,7 @@ function PayoutScreen(props: { id: string }) {
   const actions = usePayoutScheduleActions(q.data);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('payoutsScreen.payoutNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('payoutsScreen.payoutNotFound'))}</Alert>;
   const p = q.data;
   const scheduleOpen = !!p.scheduleId && ['pending', 'scheduled'].includes(p.status);
   return (

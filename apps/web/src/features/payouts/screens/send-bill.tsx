@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { BankSelect } from '../../../components/bank-select';
 import { FormGrid } from '../../../components/form-grid';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The bill's fields as typed on payment-details. */
 type BillValues = {
@@ -41,10 +42,10 @@ function LinkProblem(props: { error: unknown }) {
   const gone = isApiError(props.error) && props.error.httpStatus === 410 ? props.error.status : null;
   const [title, text, color] =
     gone === LINK_STATUS.used
-      ? ['Already sent', BILL_MSG.used, 'yellow']
+      ? ['Already sent', messageText(BILL_MSG.used), 'yellow']
       : gone === LINK_STATUS.expired
-        ? ['Link expired', BILL_MSG.expired, 'yellow']
-        : ['Link not valid', BILL_MSG.unknown, 'red'];
+        ? ['Link expired', messageText(BILL_MSG.expired), 'yellow']
+        : ['Link not valid', messageText(BILL_MSG.unknown), 'red'];
   return (
     <Alert color={color} title={title}>
       {text}
@@ -294,7 +295,7 @@ export function SendBillSuccessScreen() {
     <PublicFrame>
       <Card>
         <Stack align="center">
-          <PageHeader mb={0} title={BILL_MSG.submitted} />
+          <PageHeader mb={0} title={messageText(BILL_MSG.submitted)} />
           <Text ta="center">
             {sent
               ? t('sendBill.hasYourBill', { companyName: sent.companyName })

@@ -13,6 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { MASKED } from '../labels';
 import type { EditForm } from './edit-employees-model';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Field = FieldArrayWithId<EditForm, 'rows', 'key'>;
 type MoneyKey = 'gross' | 'basic' | 'housing' | 'transport' | 'other';
@@ -30,7 +31,7 @@ export function EmployeeRow(props: {
   const { t } = useTranslation('payroll');
   const { form, f, i, visible, editable } = props;
   const errors = form.formState.errors;
-  const hidden = visible ? undefined : PAYROLL_MSG.noPermission;
+  const hidden = visible ? undefined : messageText(PAYROLL_MSG.noPermission);
   return (
     <Table.Tr>
       <Table.Td>

@@ -22,6 +22,7 @@ import {
 } from './edit-employees-model';
 import { EmployeeRow } from './edit-employees-rows';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The form of the run's rows (loaded once from the run) and its save (PUT, then back to the details). */
 function useEditForm(
@@ -181,8 +182,8 @@ export function EditPayrollEmployeesScreen() {
   const watched = form.watch('rows');
 
   if (payroll.isLoading || rows.isLoading) return <Loader />;
-  if (payroll.error || !payroll.data)
-    return <Alert color="red">{payroll.error?.message ?? t('editEmployeesScreen.payrollNotFound')}</Alert>;
+  const failed = payroll.error?.message ?? t('editEmployeesScreen.payrollNotFound');
+  if (payroll.error || !payroll.data) return <Alert color="red">{messageText(failed)}</Alert>;
   const p = payroll.data;
   const editable = EDITABLE.includes(p.status);
   const inRun = new Set(watched.map((r) => r.employeeId));
@@ -203,9 +204,9 @@ export function EditPayrollEmployeesScreen() {
           <>{t('editEmployeesScreen.theMonthlyGrossIsBasic', { name: p.name, reference: p.reference })}</>
         }
       />
-      {!editable && <Alert color="red">{PAYROLL_MSG.notEditable}</Alert>}
+      {!editable && <Alert color="red">{messageText(PAYROLL_MSG.notEditable)}</Alert>}
       {!visible && (
-        <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
+        <Alert color="yellow" title={messageText(PAYROLL_MSG.noPermission)}>
           {t('editEmployeesScreen.salaryFiguresAreHiddenFor')}
         </Alert>
       )}

@@ -33,6 +33,7 @@ import { AccountNameCheck } from '../../../components/account-name-check';
 import { useAccountLookup } from '../../../components/use-account-lookup';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Form = UseFormReturn<EmployeeForm>;
 type Loaded = ReturnType<typeof loaded>;
@@ -140,7 +141,7 @@ function SalaryFields(props: { form: Form; figures: boolean; l: Loaded; pay: Sta
   const { form, l } = props;
   const err = errOf(form);
   if (!props.figures) {
-    const masked = { value: MASKED, disabled: true, description: PAYROLL_MSG.noPermission };
+    const masked = { value: MASKED, disabled: true, description: messageText(PAYROLL_MSG.noPermission) };
     return (
       <FormGrid>
         <TextInput label={t('employeeForm.monthlyGross')} {...masked} />

@@ -23,6 +23,7 @@ import { BankChangesPanel, usePendingBankChangeIds } from './bank-changes-panel'
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** Filters kept in the URL; `groupId` is the API's own parameter (not a `where` key). */
 const URL_KEYS = ['groupId'] as const;
@@ -127,7 +128,7 @@ function DirectoryAlerts({ items }: { items: PayrollEmployee[] }) {
   return (
     <>
       {masked && (
-        <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
+        <Alert color="yellow" title={messageText(PAYROLL_MSG.noPermission)}>
           {t('employeesScreen.salaryFiguresAreHiddenFor')}
         </Alert>
       )}
@@ -139,7 +140,7 @@ function DirectoryAlerts({ items }: { items: PayrollEmployee[] }) {
           })}
         >
           {t('employeesScreen.nothingWasChangedOpenEdit', {
-            componentsDoubleSalary: PAY_REVIEW_MSG.componentsDoubleSalary,
+            componentsDoubleSalary: messageText(PAY_REVIEW_MSG.componentsDoubleSalary),
           })}
         </Alert>
       )}
@@ -200,13 +201,13 @@ function EmployeeRow(props: {
           </Badge>
         )}
       </Table.Td>
-      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+      <Table.Td title={e.salaryVisible ? undefined : messageText(PAYROLL_MSG.noPermission)}>
         {e.salaryAmountMinor === null ? MASKED : formatMoney(e.salaryAmountMinor)}
       </Table.Td>
-      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+      <Table.Td title={e.salaryVisible ? undefined : messageText(PAYROLL_MSG.noPermission)}>
         {e.grossAmountMinor === null ? MASKED : formatMoney(e.grossAmountMinor)}
       </Table.Td>
-      <Table.Td title={e.salaryVisible ? undefined : PAYROLL_MSG.noPermission}>
+      <Table.Td title={e.salaryVisible ? undefined : messageText(PAYROLL_MSG.noPermission)}>
         {e.finalAmountMinor === null ? MASKED : formatMoney(e.finalAmountMinor)}
       </Table.Td>
       <Table.Td>

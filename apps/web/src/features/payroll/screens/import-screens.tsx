@@ -28,6 +28,7 @@ import { refreshPayroll } from '../api';
 import { EntryFixModal, entryColumns, IMPORT_BASE } from './import-entries';
 import { usePayContext } from './pay-figures';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Detail = ImportBatch & { entries: ImportEntry[]; entriesTotal: number; page: number; limit: number };
 const base = IMPORT_BASE;
@@ -70,9 +71,9 @@ export function ImportEmployeesScreen() {
         fileTestId="import-file"
         checkFile={(f) =>
           f.size > UPLOAD_MAX_BYTES
-            ? MSG.fileTooLarge
+            ? messageText(MSG.fileTooLarge)
             : !/\.(csv|xlsx|xls)$/i.test(f.name)
-              ? PAYROLL_IMPORT_MSG.fileFormat
+              ? messageText(PAYROLL_IMPORT_MSG.fileFormat)
               : null
         }
         onFileChange={() => upload.reset()}
@@ -148,10 +149,10 @@ export function ImportValidationScreen() {
       )}
       {!checking && b.invalidCount > 0 && (
         <Alert color="red" title={t('importScreens.rowsHaveProblems', { invalidCount: b.invalidCount })}>
-          {PAYROLL_IMPORT_MSG.hasProblems}
+          {messageText(PAYROLL_IMPORT_MSG.hasProblems)}
         </Alert>
       )}
-      {!b.salaryVisible && <Alert color="yellow" title={PAYROLL_MSG.noPermission} />}
+      {!b.salaryVisible && <Alert color="yellow" title={messageText(PAYROLL_MSG.noPermission)} />}
       <Switch
         label={t('importScreens.onlyRowsWithProblems')}
         checked={problems}

@@ -15,6 +15,7 @@ import { RowsTable, Totals } from './payroll-flow-screens';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** Runs that went to payment: their receipt can be downloaded. */
 const PAID_OUT: string[] = ['paying', 'completed', 'partially_failed', 'failed'];
@@ -28,7 +29,9 @@ export function PayrollDetailsScreen() {
   const run = useRunActions(ref);
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('payrollDetailsScreen.payrollNotFound')}</Alert>;
+    return (
+      <Alert color="red">{messageText(q.error?.message ?? t('payrollDetailsScreen.payrollNotFound'))}</Alert>
+    );
   const p = q.data;
   const actions = <RunActions p={p} run={run} />;
   return (

@@ -10,6 +10,7 @@ import { payrollApi, refreshPayroll, usePayroll, usePayrollRows } from '../api';
 import { MASKED, orderedLines } from '../labels';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { messageText } from '../../../lib/messages';
 
 /** The run's totals by line (earnings positive, deductions negative) and employer costs. */
 export function Totals(props: { p: PayrollDetail }) {
@@ -17,7 +18,7 @@ export function Totals(props: { p: PayrollDetail }) {
   const p = props.p;
   if (!p.salaryVisible)
     return (
-      <Alert color="yellow" title={PAYROLL_MSG.noPermission}>
+      <Alert color="yellow" title={messageText(PAYROLL_MSG.noPermission)}>
         {t('payrollFlowScreens.netPay', { MASKED })}
       </Alert>
     );

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { toastError } from '../../../lib/toast';
 import { usePayslip } from '../api';
 import { PayslipSheet, payPeriodLabel } from '../components/payslip';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /payroll/:ref/payslip/:id: one employee's payslip of a paid run, for staff (issue 37), the same
@@ -32,7 +33,7 @@ export function PayrollPayslipScreen() {
     return (
       <Stack gap="md">
         {back}
-        <Alert color="red">{q.error?.message ?? t('payslip.notFound')}</Alert>
+        <Alert color="red">{messageText(q.error?.message ?? t('payslip.notFound'))}</Alert>
       </Stack>
     );
   const s = q.data;
@@ -60,7 +61,7 @@ export function PayrollPayslipScreen() {
       {s.salaryVisible ? (
         <PayslipSheet slip={s} status={<StatusBadge status={s.status} size="lg" />} />
       ) : (
-        <Alert color="yellow" title={PAYROLL_MSG.noPermission} data-testid="payslip-masked">
+        <Alert color="yellow" title={messageText(PAYROLL_MSG.noPermission)} data-testid="payslip-masked">
           <Text size="sm">{t('payslip.masked')}</Text>
         </Alert>
       )}

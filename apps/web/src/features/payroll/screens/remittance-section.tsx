@@ -6,6 +6,7 @@ import { fetchFile, saveBlob } from '../../../lib/files';
 import { useActiveAccount } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** The schedules to download (labels in payroll:remittanceSection.file.<kind>). */
 const FILES: { kind: RemittanceKind }[] = [{ kind: 'paye' }, { kind: 'pension' }, { kind: 'nhf' }];
@@ -82,7 +83,7 @@ export function RemittanceSection() {
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {PAYROLL_MSG.noPermission}
+            {messageText(PAYROLL_MSG.noPermission)}
           </Text>
         )}
       </Stack>

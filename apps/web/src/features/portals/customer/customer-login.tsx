@@ -13,6 +13,7 @@ import { requestCustomerCode, verifyCustomerCode } from './api';
 import type { FromState } from './customer-portal';
 import { PageHeader } from '../../../components/page-header';
 import { Trans, useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /customer/login (000 §2.11; issue 24 §4): the email the invoices were sent to, then the 6-digit
@@ -70,7 +71,7 @@ function useCustomerLogin() {
   });
 
   const submitCode = (value: string) => {
-    if (!/^\d{6}$/.test(value)) return setCodeError(CUSTOMER_PORTAL_MSG.codeFormat);
+    if (!/^\d{6}$/.test(value)) return setCodeError(messageText(CUSTOMER_PORTAL_MSG.codeFormat));
     if (sentTo) verify.mutate({ email: sentTo, code: value });
   };
 
@@ -110,7 +111,7 @@ function CodeStep({ login, sentTo }: { login: CustomerLogin; sentTo: string }) {
             <Trans
               t={t}
               i18nKey="customerLogin.enterThe6DigitCode"
-              values={{ codeSent: CUSTOMER_PORTAL_MSG.codeSent, email: sentTo }}
+              values={{ codeSent: messageText(CUSTOMER_PORTAL_MSG.codeSent), email: sentTo }}
               components={{ b: <b /> }}
             />
           </Text>

@@ -20,6 +20,7 @@ import { PortalCard } from '../components/portal-shell';
 import { PageHeader } from '../../../components/page-header';
 import { ListBody, ListPagination } from '../../../components/list';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 export const P = '/employee-portal';
 export const naira = (s: string | null) =>
@@ -238,7 +239,7 @@ export function PayslipDetailScreen() {
       </Group>
       {!s.downloadable && (
         <Text c="dimmed" fz="sm">
-          {PORTAL_MSG.payslipNotPaid}
+          {messageText(PORTAL_MSG.payslipNotPaid)}
         </Text>
       )}
     </Stack>

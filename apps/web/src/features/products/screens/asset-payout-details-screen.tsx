@@ -20,6 +20,7 @@ import { InventoryCard } from './asset-screen';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /**
  * /assets/payout/details?assetId=…: full screen, closing to /asset-list (001 §2). The asset a payout
@@ -50,7 +51,9 @@ export function AssetPayoutDetailsScreen() {
         ) : q.isLoading ? (
           <Loader />
         ) : q.error || !q.data ? (
-          <Alert color="red">{q.error?.message ?? t('assetPayoutDetailsScreen.assetNotFound')}</Alert>
+          <Alert color="red">
+            {messageText(q.error?.message ?? t('assetPayoutDetailsScreen.assetNotFound'))}
+          </Alert>
         ) : (
           <>
             <Card>

@@ -23,6 +23,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type Asset = NonNullable<ReturnType<typeof useAsset>['data']>;
 
@@ -83,7 +84,7 @@ export function AssetScreen() {
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('assetScreen.assetNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('assetScreen.assetNotFound'))}</Alert>;
   const a = q.data;
   return (
     <Stack gap="lg">

@@ -11,6 +11,7 @@ import { ProductModal } from '../product-modal';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** /assets/products/:id: one product or service. */
 export function ProductScreen() {
@@ -31,7 +32,7 @@ export function ProductScreen() {
   });
   if (q.isLoading) return <Loader />;
   if (q.error || !q.data)
-    return <Alert color="red">{q.error?.message ?? t('productScreen.productNotFound')}</Alert>;
+    return <Alert color="red">{messageText(q.error?.message ?? t('productScreen.productNotFound'))}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">

@@ -25,6 +25,7 @@ import { ProjectSpendBar } from '../spend-bar';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** Who is assigned to the project. */
 function MembersCard({ project: p }: { project: Project }) {
@@ -65,7 +66,8 @@ export function ProjectScreen() {
     onSuccess: () => void refreshProjects(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('projectNotFound')}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('projectNotFound'))}</Alert>;
   const p = q.data;
   return (
     <Stack gap="lg">
@@ -190,7 +192,7 @@ function AssignModal(props: { project: Project; opened: boolean; onClose: () => 
       <Stack>
         {members.error ? (
           <Text c="red" size="sm">
-            {members.error.message}
+            {messageText(members.error.message)}
           </Text>
         ) : (
           <MultiSelect

@@ -23,6 +23,7 @@ import { requestPurposeLabel } from './status';
 import { BankSelect } from '../../../components/bank-select';
 import { Trans, useTranslation } from 'react-i18next';
 import { FormGrid } from '../../../components/form-grid';
+import { messageText } from '../../../lib/messages';
 
 /** The request's fields over the three steps, and what they make: the body, the amount in kobo, the payee. */
 function useRequestForm() {
@@ -210,7 +211,9 @@ function ReviewStep(props: {
       <Text c="dimmed" size="sm">
         {t('requestFundsModal.nothingIsPaidUntilAn', { narration })}
       </Text>
-      {create.error && !Object.keys(fieldErrors).length && <Alert color="red">{create.error.message}</Alert>}
+      {create.error && !Object.keys(fieldErrors).length && (
+        <Alert color="red">{messageText(create.error.message)}</Alert>
+      )}
       {Object.keys(fieldErrors).length > 0 && (
         <Alert color="red">
           {Object.values(fieldErrors as Record<string, string[]>)

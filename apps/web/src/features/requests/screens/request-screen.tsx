@@ -14,6 +14,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { requestPurposeLabel, requestStatusLabel } from './status';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** /request/:ref: the request, the shared approval actions and trail, and the approver's four choices. */
 export function RequestScreen() {
@@ -27,7 +28,8 @@ export function RequestScreen() {
     onSuccess: () => void refreshRequests(),
   });
   if (q.isLoading) return <Loader />;
-  if (q.error || !q.data) return <Alert color="red">{q.error?.message ?? t('requestNotFound')}</Alert>;
+  if (q.error || !q.data)
+    return <Alert color="red">{messageText(q.error?.message ?? t('requestNotFound'))}</Alert>;
   const r = q.data;
   const item = r.approvalWorkflowPendingApprovalItem;
   const canApprove = !!item?.canApprove;

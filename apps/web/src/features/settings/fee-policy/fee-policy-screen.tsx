@@ -26,6 +26,7 @@ import { feesApi, useFeePolicies, usePlatformFeePolicies } from '../api';
 import { EditDefaultModal } from './edit-default-modal';
 import { FormGrid } from '../../../components/form-grid';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 /** How long the preview waits after the last keystroke before asking the server. */
 export const FEE_PREVIEW_DELAY_MS = 500;
@@ -91,7 +92,7 @@ function FeePreview(props: { policies: FeePolicyAnswer[] }) {
   });
   const policy = props.policies.find((p) => p.method === method && p.currency === currency);
   const amountError =
-    q.error instanceof ApiError ? (q.error.errors?.amount?.[0] ?? q.error.message) : undefined;
+    q.error instanceof ApiError ? messageText(q.error.errors?.amount?.[0] ?? q.error.message) : undefined;
   return (
     <Card withBorder>
       <Title order={4} mb="sm">

@@ -27,6 +27,7 @@ import { refreshSubsidiaries, settingsKeys, subsidiariesApi, useSubsidiary } fro
 import { SubsidiaryForm } from './subsidiary-form';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/messages';
 
 type SubsidiaryDetail = NonNullable<ReturnType<typeof useSubsidiary>['data']>;
 
@@ -115,7 +116,7 @@ function useSubsidiaryActions(id: string) {
     },
     onError: (e) => {
       setConfirmDelete(false);
-      setDeleteRefusal(e.message);
+      setDeleteRefusal(messageText(e.message));
     },
   });
   return {
