@@ -4,6 +4,7 @@ import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@owo/contract/messages';
 import { messageText } from './messages';
+import { i18n } from './i18n';
 import { paths } from './paths';
 
 export function toastSuccess(message: string) {
@@ -22,7 +23,7 @@ export function toastError(message: string) {
       <>
         {messageText(message)}{' '}
         <Anchor href={paths.account.setup.href()} fw={600} c="inherit" td="underline">
-          Complete KYC
+          {i18n.t('common:toast.completeKyc')}
         </Anchor>
       </>
     ) : (

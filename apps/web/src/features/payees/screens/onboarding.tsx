@@ -26,16 +26,17 @@ type Done = {
 const DONE_DRAFT = 'vendorOnboardingDone';
 
 function LinkProblem(props: { error: unknown }) {
+  const { t } = useTranslation('payees');
   const s = isApiError(props.error) ? props.error.httpStatus : 0;
   const gone = isApiError(props.error) && s === 410 ? props.error.status : null;
   const [title, text, color] =
     gone === LINK_STATUS.used
-      ? ['Already used', messageText(VENDOR_INVITE_MSG.used), 'yellow']
+      ? [t('onboarding.linkProblem.used'), messageText(VENDOR_INVITE_MSG.used), 'yellow']
       : gone === LINK_STATUS.expired
-        ? ['Link expired', messageText(VENDOR_INVITE_MSG.expired), 'yellow']
+        ? [t('onboarding.linkProblem.expired'), messageText(VENDOR_INVITE_MSG.expired), 'yellow']
         : s === 429
-          ? ['Too many attempts', 'Please try again in a little while.', 'yellow']
-          : ['Link not valid', messageText(VENDOR_INVITE_MSG.unknown), 'red'];
+          ? [t('onboarding.linkProblem.tooMany'), t('onboarding.linkProblem.tooManyText'), 'yellow']
+          : [t('onboarding.linkProblem.unknown'), messageText(VENDOR_INVITE_MSG.unknown), 'red'];
   return (
     <Alert color={color} title={title} data-testid="link-problem">
       {text}

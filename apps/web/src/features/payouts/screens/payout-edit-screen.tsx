@@ -318,17 +318,28 @@ export function PayoutEditReviewScreen() {
       />
       <Card>
         <Stack gap="xs">
-          {row('Vendor', payout.payee.name)}
-          {row('Amount', formatMoney(toMinor(draft.amount), cur))}
-          {!isWire && row('Fee', fee.data ? formatMoney(fee.data.feeMinor) : '…')}
-          {!isWire && row('Total', fee.data ? <b>{formatMoney(fee.data.totalMinor)}</b> : '…')}
-          {row('Narration', draft.narration)}
-          {row('Scheduled for', draft.scheduledDate ? formatDate(draft.scheduledDate) : 'Once approved')}
+          {row(t('payoutEditScreen.review.vendor'), payout.payee.name)}
+          {row(t('payoutEditScreen.review.amount'), formatMoney(toMinor(draft.amount), cur))}
+          {!isWire && row(t('payoutEditScreen.review.fee'), fee.data ? formatMoney(fee.data.feeMinor) : '…')}
+          {!isWire &&
+            row(
+              t('payoutEditScreen.review.total'),
+              fee.data ? <b>{formatMoney(fee.data.totalMinor)}</b> : '…',
+            )}
+          {row(t('payoutEditScreen.review.narration'), draft.narration)}
           {row(
-            'Category',
+            t('payoutEditScreen.review.scheduledFor'),
+            draft.scheduledDate ? formatDate(draft.scheduledDate) : t('payoutEditScreen.review.onceApproved'),
+          )}
+          {row(
+            t('payoutEditScreen.review.category'),
             categories.data?.find((c) => c.id === draft.categoryId)?.name ?? (draft.categoryId ? '…' : '—'),
           )}
-          {isAsset && row('Assets', `${draft.assets.length} selected`)}
+          {isAsset &&
+            row(
+              t('payoutEditScreen.review.assets'),
+              t('payoutEditScreen.review.assetsSelected', { count: draft.assets.length }),
+            )}
         </Stack>
       </Card>
       {submit.error && <Alert color="red">{refusalLines(submit.error)}</Alert>}

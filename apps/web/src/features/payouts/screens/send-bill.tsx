@@ -39,13 +39,14 @@ type SentBill = {
 const SENT_DRAFT = 'sendBill';
 
 function LinkProblem(props: { error: unknown }) {
+  const { t } = useTranslation('payouts');
   const gone = isApiError(props.error) && props.error.httpStatus === 410 ? props.error.status : null;
   const [title, text, color] =
     gone === LINK_STATUS.used
-      ? ['Already sent', messageText(BILL_MSG.used), 'yellow']
+      ? [t('sendBill.linkProblem.used'), messageText(BILL_MSG.used), 'yellow']
       : gone === LINK_STATUS.expired
-        ? ['Link expired', messageText(BILL_MSG.expired), 'yellow']
-        : ['Link not valid', messageText(BILL_MSG.unknown), 'red'];
+        ? [t('sendBill.linkProblem.expired'), messageText(BILL_MSG.expired), 'yellow']
+        : [t('sendBill.linkProblem.unknown'), messageText(BILL_MSG.unknown), 'red'];
   return (
     <Alert color={color} title={title}>
       {text}

@@ -58,7 +58,7 @@ export const formSchema = (visible: boolean) =>
             const s = splitOf(r);
             if (!s || !s.grossMinor) return;
             if (!s.basicMinor) {
-              ctx.addIssue({ code: 'custom', path: ['basic'], message: SPLIT_MSG.basicRequired });
+              ctx.addIssue({ code: 'custom', path: ['basic'], message: SPLIT_MSG.basicRequired() });
               return;
             }
             const sum = s.basicMinor + s.housingMinor + s.transportMinor + s.otherMinor;

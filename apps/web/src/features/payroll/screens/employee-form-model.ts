@@ -15,6 +15,7 @@ import {
 } from '@owo/contract/payroll-pay';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 
 const money = (required: boolean) =>
   z.string().superRefine((v, ctx) => {
@@ -34,10 +35,11 @@ export function toMinor(v: string | undefined): number | null {
 }
 export const naira = (minor: number | null) => (minor ? (Math.abs(minor) / 100).toFixed(2) : '');
 
+/** The salary split's own messages (the web's, not the contract's), read when the form validates. */
 export const SPLIT_MSG = {
-  basicRequired: 'Enter the basic pay: it is the salary, the other parts are added to it',
+  basicRequired: () => i18n.t('payroll:split.basicRequired'),
   addUp: (sum: number, gross: number) =>
-    `Basic, Housing, Transport and Other allowances add up to ${formatMoney(sum)}, not the monthly gross of ${formatMoney(gross)}`,
+    i18n.t('payroll:split.addUp', { sum: formatMoney(sum), gross: formatMoney(gross) }),
 } as const;
 
 /** The split of the form's values (kobo); a blank split is all basic. Null while a figure is not a number. */
@@ -96,7 +98,7 @@ export const employeeFormSchema = (o: { figures: boolean; editing: boolean }) =>
       const s = splitOf(v);
       if (!s || !s.grossMinor) return; // the amount fields report their own errors
       if (!s.basicMinor) {
-        ctx.addIssue({ code: 'custom', path: ['basic'], message: SPLIT_MSG.basicRequired });
+        ctx.addIssue({ code: 'custom', path: ['basic'], message: SPLIT_MSG.basicRequired() });
         return;
       }
       const sum = s.basicMinor + s.housingMinor + s.transportMinor + s.otherMinor;
