@@ -63,8 +63,6 @@ export const theme = createTheme({
   variantColorResolver: levels,
   primaryColor: 'owo',
   primaryShade: 7,
-  // A user who asked their system for less motion gets none: modals, menus and drawers open at once.
-  respectReducedMotion: true,
   colors: { owo, gray },
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
