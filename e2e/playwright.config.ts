@@ -22,9 +22,6 @@ export default defineConfig({
     // A trace records every action's page and a screencast: on for a run that is looked at
     // (E2E_TRACE=1), off by default, where a failure keeps its screenshot and error.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
-    // As a user who asked for less motion: the app's transitions are off (theme
-    // respectReducedMotion), so no step waits for a modal to finish sliding in.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
