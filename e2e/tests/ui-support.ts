@@ -66,13 +66,19 @@ export async function skipFirstRunTour(page: Page) {
 
 /** Whenever a tour opens over the page (the Make Payment tour after the first), it is skipped. */
 async function skipTourWhenItOpens(page: Page) {
-  // A short wait that gives up: the page may navigate away while the handler runs.
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (t) => {
-    await t
-      .getByRole('button', { name: 'Skip tour' })
-      .click({ timeout: 10_000 })
-      .catch(() => undefined);
-  });
+  // A short wait that gives up: the page may navigate away while the handler runs. No wait for the
+  // tour to hide after it: a skip clicked as the page navigates is lost with the old page, and the
+  // tour shows again on the new one, where the handler then runs again.
+  await page.addLocatorHandler(
+    page.getByTestId('guided-tour'),
+    async (t) => {
+      await t
+        .getByRole('button', { name: 'Skip tour' })
+        .click({ timeout: 10_000 })
+        .catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
 }
 
 /**
