@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose, shot } from './ui-support';
+import { choose, shot, skipTourWhenItOpens } from './ui-support';
 import { authenticator } from 'otplib';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -92,19 +92,7 @@ test('a business signs up, verifies, secures the account, builds a team and swit
   const page = await ownerContext.newPage();
   // The first-run guided tour (000 §2.9) opens by itself after a delay; like a user, skip it
   // whenever it shows up over what we are about to click.
-  // No wait for it to hide after the handler: a skip clicked as the page navigates is lost with
-  // the old page, and the tour shows again on the new one, where the handler then runs again.
-  const skipTour = async (p: Page) =>
-    p.addLocatorHandler(
-      p.getByTestId('guided-tour'),
-      async (tour) => {
-        await tour
-          .getByRole('button', { name: 'Skip tour' })
-          .click({ timeout: 10_000 })
-          .catch(() => undefined);
-      },
-      { noWaitAfter: true },
-    );
+  const skipTour = skipTourWhenItOpens;
   let secret = '';
   const spentTotp = { step: 0 };
 

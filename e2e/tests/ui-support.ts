@@ -65,7 +65,7 @@ export async function skipFirstRunTour(page: Page) {
 }
 
 /** Whenever a tour opens over the page (the Make Payment tour after the first), it is skipped. */
-async function skipTourWhenItOpens(page: Page) {
+export async function skipTourWhenItOpens(page: Page) {
   // A short wait that gives up: the page may navigate away while the handler runs. No wait for the
   // tour to hide after it: a skip clicked as the page navigates is lost with the old page, and the
   // tour shows again on the new one, where the handler then runs again.
