@@ -6,7 +6,7 @@
 // Screens land in e2e/artifacts/screens/accounting-*.png.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { choose, pickOption, shotsFor } from './ui-support';
+import { choose, pickOption, shotsFor, skipTourWhenItOpens } from './ui-support';
 import {
   DEMO_OWNER,
   disconnectDemoBooks,
@@ -53,9 +53,7 @@ test('accounting: connect the sandbox books, map tags, post a paid expense, expi
   // Expenses below ₦1,000,000 approve themselves, so the sandbox pays at once.
   await setDemoApPolicy(request, { autoApproveBelow: '1000000' });
   await setDemoSpendLimit(request, DEMO_OWNER.email, 1_000_000);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
 
   await test.step('sign in as the demo owner', async () => {
     await page.goto('/auth/login');

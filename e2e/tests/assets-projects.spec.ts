@@ -4,7 +4,7 @@
 // it, sets a new budget and completes it. Screens land in e2e/artifacts/screens/assets-*.png.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './ui-support';
+import { shot, skipTourWhenItOpens } from './ui-support';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'Assets#2026pass';
@@ -36,9 +36,7 @@ async function signUp(page: Page) {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/account\/setup\/info$/);
   // The tour waits for the dashboard (never over the KYB setup): skip it whenever it shows up.
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
 }
 
 async function addProduct(page: Page, name: string, price: string, description = '') {

@@ -5,15 +5,13 @@
 // Screens land in e2e/artifacts/screens/commissions-*.png.
 import { type BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { reloadUntil, shotsFor } from './ui-support';
+import { reloadUntil, shotsFor, skipTourWhenItOpens } from './ui-support';
 
 const shot = shotsFor('commissions-');
 
 async function signedIn(ctx: BrowserContext, email: string, password: string) {
   const page = await ctx.newPage();
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
   const login = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok(), await login.text()).toBe(true);
   const csrf = async () => (await ctx.cookies()).find((c) => c.name === 'owo_csrf')?.value ?? '';

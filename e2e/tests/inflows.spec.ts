@@ -4,7 +4,7 @@
 // installment into the invoice's own account, and the invoice shows it paid and the split settled.
 // Screens land in e2e/artifacts/screens/inflows-*.png.
 import { expect, test } from './fixtures';
-import { choose, shotsFor } from './ui-support';
+import { choose, shotsFor, skipTourWhenItOpens } from './ui-support';
 
 const shot = shotsFor('inflows-');
 
@@ -19,9 +19,7 @@ test('customer -> partner -> 3-installment invoice -> approve -> public pay page
   const run = Date.now().toString(36);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
   const login = await page.request.post('/api/auth/login', {
     data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
   });

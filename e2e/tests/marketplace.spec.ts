@@ -4,7 +4,7 @@
 // e2e/artifacts/screens/marketplace-*.png.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { pickOption, shotsFor } from './ui-support';
+import { pickOption, shotsFor, skipTourWhenItOpens } from './ui-support';
 
 const shot = shotsFor('marketplace-');
 
@@ -35,9 +35,7 @@ async function addMeter(page: Page, no: string, label: string) {
 
 test('marketplace: meters, a bulk purchase, approval, tokens, a failed vend refunded', async ({ page }) => {
   // The first-run guided tour opens by itself after a delay; skip it like a user.
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
   const login = await page.request.post('/api/auth/login', {
     data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
   });

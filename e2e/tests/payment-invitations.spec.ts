@@ -3,7 +3,7 @@
 // transfer, reads the account and confirms; the sandbox bank pays that amount into the account and
 // the invitation shows Paid. Screens land in e2e/artifacts/screens/payment-invitations-*.png.
 import { expect, test } from './fixtures';
-import { reloadUntil, shotsFor } from './ui-support';
+import { reloadUntil, shotsFor, skipTourWhenItOpens } from './ui-support';
 
 const shot = shotsFor('payment-invitations-');
 
@@ -17,9 +17,7 @@ test('invite a payer → the payer confirms on the public pages → sandbox depo
   const amount = `${naira}.37`;
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
   const login = await page.request.post('/api/auth/login', {
     data: { email: 'owner@demo.owo.ng', password: 'Demo-Owner-2026' },
   });

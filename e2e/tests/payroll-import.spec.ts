@@ -4,7 +4,7 @@
 // Screens land in e2e/artifacts/screens/payroll-import-*.png.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shotsFor } from './ui-support';
+import { shotsFor, skipTourWhenItOpens } from './ui-support';
 import ExcelJS from 'exceljs';
 import { setDemoRole } from './demo-state';
 
@@ -25,9 +25,7 @@ function nuban(serial: string) {
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
 }
 
 test('HR imports 20 employees from an xlsx, fixes 2 bad rows and commits; a role without the flag sees no salary', async ({

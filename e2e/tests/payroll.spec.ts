@@ -12,7 +12,7 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './fixtures';
-import { pickOption, shot } from './ui-support';
+import { pickOption, shot, skipTourWhenItOpens } from './ui-support';
 import { ownerHeaders, setDemoApPolicy, setDemoRole } from './demo-state';
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -37,9 +37,7 @@ async function pdfText(bytes: Buffer) {
 async function signIn(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok()).toBe(true);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
 }
 
 test('HR adds employees, creates a monthly payroll, it is approved and paid; the employee downloads the payslip PDF; a role without the flag sees asterisks', async ({

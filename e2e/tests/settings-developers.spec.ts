@@ -6,7 +6,7 @@ import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
-import { shot } from './ui-support';
+import { shot, skipTourWhenItOpens } from './ui-support';
 
 test('developers: API key, webhook test event, audit log and dashboard charts', async ({ page, request }) => {
   const received: { body: string; ts: string; sig: string }[] = [];
@@ -26,9 +26,7 @@ test('developers: API key, webhook test event, audit log and dashboard charts', 
   const hookUrl = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/owo`;
 
   // The first-run guided tour (000 §2.9) opens by itself after a delay; like a user, skip it.
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
   try {
     await test.step('sign in as the demo owner', async () => {
       await page.goto('/auth/login');

@@ -2,14 +2,12 @@
 // back), subsidiaries (create, edit, deactivate, delete; a subsidiary an invitation names refuses
 // deletion with its 409 message), and the fee-policy preview. Screens: e2e/artifacts/screens/settings-*.png.
 import { expect, test } from './fixtures';
-import { shot } from './ui-support';
+import { shot, skipTourWhenItOpens } from './ui-support';
 import { DEMO_OWNER, ownerHeaders } from './demo-state';
 
 test('settings: business profile, subsidiaries, fee-policy preview', async ({ page, request }) => {
   const suffix = Date.now().toString(36).slice(-5);
-  await page.addLocatorHandler(page.getByTestId('guided-tour'), async (tour) => {
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-  });
+  await skipTourWhenItOpens(page);
 
   await test.step('sign in as the demo owner', async () => {
     await page.goto('/auth/login');
